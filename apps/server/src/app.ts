@@ -1,0 +1,108 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import { adminRoutes } from "./features/admin/routes";
+import { IdTokens } from "./features/auth/id-tokens";
+import { authRoutes } from "./features/auth/routes";
+import { healthRoutes } from "./features/health/routes";
+import { staffRoutes } from "./features/staff/routes";
+import { userRoutes } from "./features/users/routes";
+import { registerAccessControl } from "./lib/access";
+import type { AppContext } from "./lib/context";
+import { registerErrorHandler } from "./lib/errors";
+import { createMailer } from "./lib/mail/mailer";
+
+/** Fields that must never reach a log line. */
+const REDACT = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.newPassword",
+  "*.oldPassword",
+  "*.token",
+  "*.idToken",
+  "*.refreshToken",
+];
+
+export interface BuildOptions {
+  /** An opened and migrated database; the app does not close it. */
+  database: Database;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(
+  config: AppConfig,
+  { database, logStream }: BuildOptions,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: "[redacted]" },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    idTokens: await IdTokens.create(database.db, config.authSecret),
+  };
+  app.addHook("onClose", async () => ctx.mailer.close());
+
+  registerErrorHandler(app);
+  registerAccessControl(app, ctx);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Mimamori API", version: "1.14.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(staffRoutes(ctx));
+      await api.register(adminRoutes());
+    },
+    { prefix: "/api" },
+  );
+
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Client-side routes all load the single page; unknown /api paths keep their JSON 404.
+    app.get("/*", { config: { access: "public" } }, (req, reply) => {
+      if (req.url.startsWith("/api/")) return reply.callNotFound();
+      return reply.sendFile("index.html", { maxAge: 0 });
+    });
+  }
+  return app;
+}

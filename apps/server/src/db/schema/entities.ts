@@ -1,0 +1,41 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./identity";
+
+/** An organisation (workspace); `workspace_name` is its ID. A small reference table. */
+export const entities = pgTable("entities", {
+  workspaceName: text("workspace_name").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  isPublic: boolean("is_public").notNull().default(true),
+  language: text("language", { enum: ["jp", "en"] })
+    .notNull()
+    .default("jp"),
+  notificationSettingStatus: text("notification_setting_status", { enum: ["unlocked", "locked"] })
+    .notNull()
+    .default("unlocked"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A person's membership of an entity, as staff or as a watched-over client.
+ * Clients apply (pending) and are accepted by staff; staff memberships are always accepted.
+ */
+export const memberships = pgTable(
+  "memberships",
+  {
+    workspaceName: text("workspace_name")
+      .notNull()
+      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["staff", "client"] }).notNull(),
+    status: text("status", { enum: ["pending", "accepted"] }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceName, t.userId, t.role] }),
+    index("memberships_user_idx").on(t.userId),
+  ],
+);

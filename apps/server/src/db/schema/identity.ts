@@ -1,0 +1,105 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** One row per person; `id` is the `uid` of the API. Staff and client roles come from memberships. */
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash"),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  language: text("language", { enum: ["jp", "en"] })
+    .notNull()
+    .default("jp"),
+  isSuperUser: boolean("is_super_user").notNull().default(false),
+  /** Bumped on password change or reset: id tokens carrying an older value stop working. */
+  tokenVersion: integer("token_version").notNull().default(0),
+  displayName: text("display_name").notNull().default(""),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  firstNameKana: text("first_name_kana").notNull().default(""),
+  lastNameKana: text("last_name_kana").notNull().default(""),
+  phoneNumber1: text("phone_number1").notNull().default(""),
+  phoneNumber2: text("phone_number2").notNull().default(""),
+  address: text("address").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Consent to a version of the terms of use and of the privacy policy, with its time. */
+export const consents = pgTable("consents", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  termsVersion: text("terms_version").notNull(),
+  privacyVersion: text("privacy_version").notNull(),
+  agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in session: holds the hash of its current refresh token, rotated on every refresh. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refreshTokenHash: text("refresh_token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use tokens sent by e-mail (verification, password reset, invitation); only their hash is kept. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password", "invite"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Throttling events (failed sign-ins, mails requested); kept in the DB so every instance sees them. */
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_events_lookup_idx").on(t.kind, t.key, t.at)],
+);
+
+/** Server-generated secrets (e.g. the id-token signing key when AUTH_SECRET is not set). */
+export const appSecrets = pgTable("app_secrets", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailOutbox = pgTable("mail_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  template: text("template").notNull(),
+  status: text("status", { enum: ["outbox", "sent", "failed"] }).notNull(),
+  error: text("error"),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});

@@ -1,0 +1,2 @@
+export * from "./entities";
+export { appSecrets, authTokens, consents, mailOutbox, rateEvents, sessions, users } from "./identity";

@@ -1,0 +1,157 @@
+import {
+  changePasswordBodySchema,
+  emailBodySchema,
+  okSchema,
+  REFRESH_TOKEN_TTL_S,
+  refreshBodySchema,
+  resetConfirmBodySchema,
+  sessionResponseSchema,
+  signInBodySchema,
+  tokenBodySchema,
+} from "@mimamori/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { users } from "../../db/schema";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { AppError, unauthenticated } from "../../lib/errors";
+import {
+  changePassword,
+  confirmPasswordReset,
+  findUserByEmail,
+  requestPasswordReset,
+  sendVerificationMail,
+  sessionResponse,
+  signIn,
+  startSession,
+  verifyEmail,
+} from "./service";
+import { revokeSession, revokeSessionByRefreshToken, rotateSession } from "./sessions";
+
+/** The web keeps its refresh token in this httpOnly cookie, out of reach of scripts. */
+export const REFRESH_COOKIE = "mm_refresh";
+const COOKIE_PATH = "/api/auth";
+
+function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: ctx.config.appUrl.startsWith("https:"),
+    path: COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_S,
+  });
+}
+
+function refreshTokenOf(req: FastifyRequest, body?: { refreshToken?: string } | null) {
+  return body?.refreshToken ?? req.cookies[REFRESH_COOKIE] ?? null;
+}
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const ok = { ok: true as const };
+
+    app.post(
+      "/auth/sign-in",
+      {
+        config: { access: "public" },
+        schema: { body: signInBodySchema, response: { 200: sessionResponseSchema } },
+      },
+      async (req, reply) => {
+        const session = await signIn(ctx, { ...req.body, ip: req.ip });
+        setRefreshCookie(ctx, reply, session.refreshToken);
+        return session;
+      },
+    );
+
+    app.post(
+      "/auth/refresh",
+      {
+        config: { access: "public" },
+        schema: { body: refreshBodySchema, response: { 200: sessionResponseSchema } },
+      },
+      async (req, reply) => {
+        const token = refreshTokenOf(req, req.body);
+        const rotated = token ? await rotateSession(ctx.db, token) : null;
+        if (!rotated) {
+          reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+          throw unauthenticated();
+        }
+        const [user] = await ctx.db.select().from(users).where(eq(users.id, rotated.session.userId));
+        if (!user) throw unauthenticated();
+        setRefreshCookie(ctx, reply, rotated.refreshToken);
+        return sessionResponse(ctx, user, rotated.session.id, rotated.refreshToken);
+      },
+    );
+
+    app.post(
+      "/auth/sign-out",
+      { config: { access: "public" }, schema: { body: refreshBodySchema, response: { 200: okSchema } } },
+      async (req, reply) => {
+        const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+        const claims = bearer ? await ctx.idTokens.verify(bearer) : null;
+        if (claims) await revokeSession(ctx.db, claims.sid);
+        const token = refreshTokenOf(req, req.body);
+        if (token) await revokeSessionByRefreshToken(ctx.db, token);
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        return ok;
+      },
+    );
+
+    app.post(
+      "/auth/verify-email",
+      { config: { access: "public" }, schema: { body: tokenBodySchema, response: { 200: okSchema } } },
+      async (req) => {
+        await verifyEmail(ctx, req.body.token);
+        return ok;
+      },
+    );
+
+    app.post(
+      "/auth/send-verification",
+      { config: { access: "public" }, schema: { body: emailBodySchema, response: { 200: okSchema } } },
+      async (req) => {
+        const user = await findUserByEmail(ctx, req.body.email);
+        if (!user) throw new AppError(404, "user-not-found");
+        if (!user.emailVerifiedAt && !(await sendVerificationMail(ctx, user))) {
+          throw new AppError(429, "too-many-requests");
+        }
+        return ok;
+      },
+    );
+
+    app.post(
+      "/auth/password-reset",
+      { config: { access: "public" }, schema: { body: emailBodySchema, response: { 200: okSchema } } },
+      async (req) => {
+        await requestPasswordReset(ctx, req.body.email);
+        return ok;
+      },
+    );
+
+    app.post(
+      "/auth/password-reset/confirm",
+      { config: { access: "public" }, schema: { body: resetConfirmBodySchema, response: { 200: okSchema } } },
+      async (req) => {
+        await confirmPasswordReset(ctx, req.body.token, req.body.newPassword);
+        return ok;
+      },
+    );
+
+    app.post(
+      "/auth/change-password",
+      {
+        config: { access: "user" },
+        schema: { body: changePasswordBodySchema, response: { 200: sessionResponseSchema } },
+      },
+      async (req, reply) => {
+        const me = requireUser(req);
+        const user = await changePassword(ctx, { ...req.body, userId: me.id, ip: req.ip });
+        // Every earlier session ended with the change; the caller continues in a fresh one.
+        const session = await startSession(ctx, user, true);
+        setRefreshCookie(ctx, reply, session.refreshToken);
+        return session;
+      },
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import { languageResponseSchema, staffEntitiesSchema } from "@mimamori/shared";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { entities, memberships } from "../../db/schema";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+
+export const workspaceParams = z.object({ workspace: z.string().min(1).max(20) });
+
+export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/staff/entities",
+      { config: { access: "user" }, schema: { response: { 200: staffEntitiesSchema } } },
+      async (req) => {
+        const me = requireUser(req);
+        return ctx.db
+          .select({ name: entities.name, workspace_name: entities.workspaceName })
+          .from(memberships)
+          .innerJoin(entities, eq(entities.workspaceName, memberships.workspaceName))
+          .where(
+            and(
+              eq(memberships.userId, me.id),
+              eq(memberships.role, "staff"),
+              eq(memberships.status, "accepted"),
+            ),
+          )
+          .orderBy(asc(entities.name));
+      },
+    );
+
+    /** Staff access to the workspace is checked by the access hook; the answer is the person's language. */
+    app.post(
+      "/staff/:workspace/login",
+      {
+        config: { access: "staff" },
+        schema: { params: workspaceParams, response: { 200: languageResponseSchema } },
+      },
+      async (req) => ({ language: requireUser(req).language }),
+    );
+  };
+}

@@ -1,0 +1,119 @@
+import type { Language } from "@mimamori/shared";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { memberships, sessions, users } from "../db/schema";
+import type { AppContext } from "./context";
+import { AppError, forbidden, unauthenticated } from "./errors";
+
+/**
+ * Who may call a route. Every /api route must declare one (secure by default):
+ * - public: anyone; user: any signed-in person (a client);
+ * - staff: staff of the entity named by the `workspace` path parameter; super-user: an admin.
+ */
+export type Access = "public" | "user" | "staff" | "super-user";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  language: Language;
+  isSuperUser: boolean;
+  emailVerified: boolean;
+  sessionId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with who may call it, for tests and docs. */
+    accessTable: { method: string; url: string; access: Access }[];
+  }
+}
+
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthenticated();
+  return req.user;
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const claims = await ctx.idTokens.verify(token);
+  if (!claims) return null;
+  const [row] = await ctx.db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(
+      and(
+        eq(users.id, claims.uid),
+        eq(sessions.id, claims.sid),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  if (!row || row.user.tokenVersion !== claims.tv) return null;
+  const u = row.user;
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    language: u.language,
+    isSuperUser: u.isSuperUser,
+    emailVerified: u.emailVerifiedAt !== null,
+    sessionId: claims.sid,
+  };
+}
+
+export async function isStaffOf(ctx: AppContext, userId: string, workspaceName: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.workspaceName, workspaceName),
+        eq(memberships.role, "staff"),
+        eq(memberships.status, "accepted"),
+      ),
+    );
+  return Boolean(row);
+}
+
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest("user", null);
+  const table: FastifyInstance["accessTable"] = [];
+  app.decorate("accessTable", table);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+    const access = route.config?.access;
+    if (!access)
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") table.push({ method, url: route.url, access });
+  });
+  app.addHook("onRequest", async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === "public") return;
+    const token = bearer(req);
+    const user = token ? await loadUser(ctx, token) : null;
+    if (!user) throw unauthenticated();
+    if (!user.emailVerified) throw new AppError(403, "email-not-verified");
+    req.user = user;
+    if (access === "super-user" && !user.isSuperUser) throw forbidden();
+    if (access === "staff") {
+      const workspace = (req.params as { workspace?: string }).workspace;
+      if (!workspace || !(await isStaffOf(ctx, user.id, workspace))) throw forbidden();
+    }
+  });
+}

@@ -1,0 +1,13 @@
+import type { AppConfig } from "../config";
+import type { Database, Db } from "../db/client";
+import type { IdTokens } from "../features/auth/id-tokens";
+import type { Mailer } from "./mail/mailer";
+
+/** What feature routes need from the app; one instance per app. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  idTokens: IdTokens;
+}

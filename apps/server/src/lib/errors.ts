@@ -1,0 +1,59 @@
+import { isMessageCode, type MessageCode, message } from "@mimamori/shared";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { requestLanguage } from "./language";
+
+/** The one error type of the API: the handler turns it into `{detail, code}` in the caller's language. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: MessageCode,
+    readonly field?: string,
+  ) {
+    super(code);
+  }
+}
+
+export const badRequest = (code: MessageCode, field?: string) => new AppError(400, code, field);
+export const unauthenticated = () => new AppError(401, "unauthenticated");
+export const forbidden = () => new AppError(403, "forbidden");
+export const notFound = (code: MessageCode = "not-found") => new AppError(404, code);
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const lang = requestLanguage(req);
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({
+        detail: message(err.code, lang),
+        code: err.code,
+        ...(err.field ? { field: err.field } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const code = issue?.message && isMessageCode(issue.message) ? issue.message : "invalid-input";
+      const field = issue?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
+      return reply.status(400).send({ detail: message(code, lang), code, ...(field ? { field } : {}) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413)
+      return reply
+        .status(413)
+        .send({ detail: message("payload-too-large", lang), code: "payload-too-large" });
+    if (status === 415 || (status === 400 && err.code?.startsWith("FST_ERR_CTP"))) {
+      return reply.status(status).send({ detail: message("invalid-input", lang), code: "invalid-input" });
+    }
+    if (status === 429)
+      return reply
+        .status(429)
+        .send({ detail: message("too-many-requests", lang), code: "too-many-requests" });
+    if (status >= 500) req.log.error({ err }, "request failed");
+    return reply.status(status).send({
+      detail: message(status === 404 ? "not-found" : "unknown-error", lang),
+      code: status === 404 ? "not-found" : "unknown-error",
+    });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ detail: message("not-found", requestLanguage(req)), code: "not-found" });
+  });
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { Writable } from "node:stream";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../app";
+import type { AppConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { seedDemo } from "../tools/seed";
+import { startSmtpPeer } from "./smtp";
+
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    return openDatabase({ pgliteLoadDataDir: dump });
+  }
+  const name = `mm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  await migrateDatabase(database);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name}`);
+    await a.end();
+  };
+  return database;
+}
+
+type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
+
+export interface CallOptions {
+  token?: string;
+  lang?: "ja" | "en";
+  headers?: Record<string, string>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real app on a fresh database, listening on a free port, with a real SMTP peer.
+ * With `webDist` it also serves the built web app (e2e); mail links then point at it.
+ */
+export async function startTestApp(opts: { seed?: boolean; webDist?: string } = {}) {
+  const smtp = await startSmtpPeer();
+  const database = await freshDatabase();
+  if (opts.seed) await seedDemo(database.db);
+  const logs: string[] = [];
+  const port = await freePort();
+  const config: AppConfig = {
+    port,
+    host: "127.0.0.1",
+    dataDir: "",
+    smtpUrl: smtp.url,
+    mailFrom: "Mimamori <no-reply@mimamori.test>",
+    appUrl: `http://127.0.0.1:${port}`,
+    webDist: opts.webDist,
+    authSecret: TEST_SECRET,
+    logLevel: "info",
+    trustProxy: false,
+  };
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const app = await buildApp(config, { database, logStream });
+  const address = await app.listen({ port, host: "127.0.0.1" });
+
+  async function call(method: string, path: string, body?: Json, o: CallOptions = {}) {
+    const headers: Record<string, string> = { "accept-language": o.lang ?? "en", ...o.headers };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await fetch(`${address}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
+    return { status: res.status, body: json as any, headers: res.headers };
+  }
+
+  async function signIn(email: string, password = "mimamori-demo") {
+    const res = await call("POST", "/auth/sign-in", { email, password });
+    if (res.status !== 200)
+      throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { idToken: string; refreshToken: string; user: { uid: string } };
+  }
+
+  return {
+    app,
+    url: address,
+    db: database.db,
+    database,
+    smtp,
+    logs,
+    call,
+    signIn,
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

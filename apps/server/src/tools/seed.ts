@@ -1,0 +1,119 @@
+import { PRIVACY_VERSION, TERMS_VERSION } from "@mimamori/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { consents, entities, memberships, users } from "../db/schema";
+import { hashPassword } from "../lib/crypto";
+
+export const DEMO_PASSWORD = "mimamori-demo";
+
+export const DEMO_ACCOUNTS = [
+  {
+    email: "admin@example.com",
+    name: "Admin Kanri",
+    role: "super user (admin)",
+    language: "jp",
+    superUser: true,
+  },
+  {
+    email: "staff@example.com",
+    name: "Sato Staff",
+    role: "staff of both demo entities",
+    language: "jp",
+    superUser: false,
+  },
+  {
+    email: "client@example.com",
+    name: "Tanaka Hanako",
+    role: "client (member of both entities)",
+    language: "jp",
+    superUser: false,
+  },
+  {
+    email: "client2@example.com",
+    name: "John Smith",
+    role: "client (member of the English entity)",
+    language: "en",
+    superUser: false,
+  },
+  {
+    email: "client3@example.com",
+    name: "Suzuki Ichiro",
+    role: "client (pending application)",
+    language: "jp",
+    superUser: false,
+  },
+] as const;
+
+export const DEMO_ENTITIES = [
+  {
+    workspaceName: "sakura",
+    name: "さくら介護センター",
+    description: "東京都内の介護施設。職員と入居者の体調を見守ります。",
+    language: "jp" as const,
+    isPublic: true,
+  },
+  {
+    workspaceName: "harbor",
+    name: "Harbor Logistics",
+    description: "A logistics company watching over the heat stress of its warehouse crew.",
+    language: "en" as const,
+    isPublic: false,
+  },
+];
+
+/** True when the database holds no account yet (first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  const first =
+    (rows as unknown as { rows?: { n: number }[] }).rows?.[0] ?? (rows as unknown as { n: number }[])[0];
+  return (first?.n ?? 0) === 0;
+}
+
+/** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
+    await tx
+      .delete(entities)
+      .where(sql`${entities.workspaceName} in ${DEMO_ENTITIES.map((e) => e.workspaceName)}`);
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          email: a.email,
+          name: a.name,
+          displayName: a.name,
+          passwordHash,
+          language: a.language,
+          isSuperUser: a.superUser,
+          emailVerifiedAt: new Date(),
+        })),
+      )
+      .returning();
+    const id = (email: string) => {
+      const u = created.find((c) => c.email === email);
+      if (!u) throw new Error(`seed: ${email} missing`);
+      return u.id;
+    };
+    await tx
+      .insert(consents)
+      .values(
+        created.map((u) => ({ userId: u.id, termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION })),
+      );
+    await tx.insert(entities).values(DEMO_ENTITIES);
+    await tx.insert(memberships).values([
+      { workspaceName: "sakura", userId: id("staff@example.com"), role: "staff", status: "accepted" },
+      { workspaceName: "harbor", userId: id("staff@example.com"), role: "staff", status: "accepted" },
+      { workspaceName: "sakura", userId: id("client@example.com"), role: "client", status: "accepted" },
+      { workspaceName: "harbor", userId: id("client@example.com"), role: "client", status: "accepted" },
+      { workspaceName: "harbor", userId: id("client2@example.com"), role: "client", status: "accepted" },
+      { workspaceName: "sakura", userId: id("client3@example.com"), role: "client", status: "pending" },
+    ]);
+  });
+}
+
+export function demoAccountsText(): string {
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role}`);
+  return `Demo accounts (password "${DEMO_PASSWORD}"):\n${lines.join("\n")}`;
+}

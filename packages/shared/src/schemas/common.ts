@@ -1,0 +1,36 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  LANGUAGES,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "../constants";
+
+/** Messages of these schemas are codes of `MESSAGES`, so server and web show the same text per language. */
+export const languageSchema = z.enum(LANGUAGES, "invalid-language");
+
+export const emailSchema = z
+  .string("required")
+  .trim()
+  .toLowerCase()
+  .min(1, "required")
+  .max(EMAIL_MAX_LENGTH, "too-long")
+  .pipe(z.email("invalid-email"));
+
+export const newPasswordSchema = z
+  .string("required")
+  .min(1, "required")
+  .min(PASSWORD_MIN_LENGTH, "password-too-short")
+  .max(PASSWORD_MAX_LENGTH, "password-too-long");
+
+export const nameSchema = z
+  .string("required")
+  .trim()
+  .min(1, "required")
+  .max(NAME_MAX_LENGTH, "name-too-long");
+
+export const errorBodySchema = z.object({ detail: z.string(), code: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
