@@ -12,8 +12,12 @@ import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/routes";
 import { IdTokens } from "./features/auth/id-tokens";
 import { authRoutes } from "./features/auth/routes";
+import { entityRoutes } from "./features/entities/routes";
 import { healthRoutes } from "./features/health/routes";
+import { memberRoutes } from "./features/members/routes";
+import { membershipRoutes } from "./features/memberships/routes";
 import { staffRoutes } from "./features/staff/routes";
+import { staffsRoutes } from "./features/staffs/routes";
 import { userRoutes } from "./features/users/routes";
 import { registerAccessControl } from "./lib/access";
 import type { AppContext } from "./lib/context";
@@ -90,7 +94,11 @@ export async function buildApp(
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(staffRoutes(ctx));
-      await api.register(adminRoutes());
+      await api.register(adminRoutes(ctx));
+      await api.register(entityRoutes(ctx));
+      await api.register(membershipRoutes(ctx));
+      await api.register(staffsRoutes(ctx));
+      await api.register(memberRoutes(ctx));
     },
     { prefix: "/api" },
   );

@@ -107,6 +107,67 @@ export const MESSAGES = {
     en: "Your password has been reset. Please sign in with the new password.",
     jp: "パスワードを再設定しました。新しいパスワードでサインインしてください。",
   },
+  "entity-id-length": {
+    en: "The entity ID must be 3 to 20 characters long.",
+    jp: "エンティティIDは3〜20文字で入力してください。",
+  },
+  "entity-id-chars": {
+    en: "The entity ID may contain single-byte letters and digits only.",
+    jp: "エンティティIDには半角英数字のみ使用できます。",
+  },
+  "entity-exists": {
+    en: "An entity with this ID already exists.",
+    jp: "このIDのエンティティは既に存在します。",
+  },
+  "already-member": {
+    en: "You have already joined or applied to this entity.",
+    jp: "このエンティティには既に参加済みか、申請中です。",
+  },
+  "not-pending": { en: "There is no pending application to cancel.", jp: "取り消す申請がありません。" },
+  "not-member": {
+    en: "You are not a member of this entity.",
+    jp: "このエンティティのメンバーではありません。",
+  },
+  "module-not-found": { en: "Module not found.", jp: "モジュールが見つかりません。" },
+  "module-not-offered": {
+    en: "This entity does not offer this module.",
+    jp: "このエンティティではこのモジュールを利用できません。",
+  },
+  "not-subscribed": {
+    en: "Subscribe to the module before choosing a mode.",
+    jp: "モードを選ぶ前にモジュールを購読してください。",
+  },
+  "invalid-mode-option": { en: "This mode option does not exist.", jp: "このモードは存在しません。" },
+  "already-staff": {
+    en: "This person is already staff of the entity.",
+    jp: "この方は既にこのエンティティのスタッフです。",
+  },
+  "staff-not-found": {
+    en: "No staff member with this email address.",
+    jp: "このメールアドレスのスタッフはいません。",
+  },
+  "cannot-remove-self": { en: "You cannot remove yourself.", jp: "自分自身は削除できません。" },
+  "last-staff": {
+    en: "The last staff member of an entity cannot be removed.",
+    jp: "エンティティの最後のスタッフは削除できません。",
+  },
+  "member-not-found": {
+    en: "User not found in this entity.",
+    jp: "このエンティティにそのユーザーはいません。",
+  },
+  "not-pending-user": { en: "This user has no pending request.", jp: "このユーザーの申請はありません。" },
+  invalid_csv: { en: "The CSV file format is incorrect", jp: "CSVファイルの形式が正しくありません" },
+  "csv-only": { en: "Please choose a .csv file.", jp: ".csv ファイルを選択してください。" },
+  no_user_alert: { en: "No user to register", jp: "登録するユーザーがいません" },
+  "users-registered": { en: "users successfully registered", jp: "ユーザーを登録しました" },
+  "too-many-rows": {
+    en: "Up to 5,000 rows can be added at once.",
+    jp: "一度に追加できるのは5,000行までです。",
+  },
+  "cannot-delete-self": {
+    en: "You cannot delete your own account here.",
+    jp: "ここでは自分のアカウントを削除できません。",
+  },
   "entity-required": { en: "Please select an entity.", jp: "エンティティを選択してください。" },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -1,2 +1,3 @@
 export * from "./entities";
 export { appSecrets, authTokens, consents, mailOutbox, rateEvents, sessions, users } from "./identity";
+export * from "./modules";

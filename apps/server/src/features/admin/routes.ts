@@ -1,9 +1,47 @@
-import { emailSchema } from "@mimamori/shared";
+import { adminUserSchema, emailSchema, okSchema } from "@mimamori/shared";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Db } from "../../db/client";
+import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { requireEntity } from "../entities/queries";
 
-export function adminRoutes(): FastifyPluginAsyncZod {
+const ALL = "all_entities";
+
+function toAdminUser(u: typeof users.$inferSelect) {
+  return {
+    uid: u.id,
+    name: u.name,
+    email: u.email,
+    language: u.language,
+    email_is_active: u.emailVerifiedAt !== null,
+    is_super_user: u.isSuperUser,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+async function usersOf(db: Db, ws: string) {
+  if (ws === ALL) return (await db.select().from(users).orderBy(asc(users.email))).map(toAdminUser);
+  await requireEntity(db, ws);
+  const rows = await db
+    .selectDistinct({ user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.workspaceName, ws),
+        eq(memberships.role, "client"),
+        eq(memberships.status, "accepted"),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows.map((r) => toAdminUser(r.user));
+}
+
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     /** True only when the caller is a super user and asks about themself (spec §7 POST /admin/login). */
     app.post(
@@ -15,6 +53,37 @@ export function adminRoutes(): FastifyPluginAsyncZod {
       async (req) => {
         const me = requireUser(req);
         return me.isSuperUser && me.email === req.body.email;
+      },
+    );
+
+    /** Users of one entity (accepted members) or of all entities (every account). */
+    app.get(
+      "/admin/users/:workspace",
+      {
+        config: { access: "super-user" },
+        schema: {
+          params: z.object({ workspace: z.string().min(1).max(64) }),
+          response: { 200: z.array(adminUserSchema) },
+        },
+      },
+      async (req) => usersOf(ctx.db, req.params.workspace),
+    );
+
+    /** Deletes an account with everything that belongs to it, for good. */
+    app.delete(
+      "/admin/users/:uid",
+      {
+        config: { access: "super-user" },
+        schema: { params: z.object({ uid: z.uuid("not-found") }), response: { 200: okSchema } },
+      },
+      async (req) => {
+        if (req.params.uid === requireUser(req).id) throw new AppError(400, "cannot-delete-self");
+        const [row] = await ctx.db
+          .delete(users)
+          .where(eq(users.id, req.params.uid))
+          .returning({ id: users.id });
+        if (!row) throw new AppError(404, "user-missing");
+        return { ok: true as const };
       },
     );
   };

@@ -138,6 +138,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    /** An invited person sets the first password from the invitation link. */
+    app.post(
+      "/auth/accept-invite",
+      { config: { access: "public" }, schema: { body: resetConfirmBodySchema, response: { 200: okSchema } } },
+      async (req) => {
+        await confirmPasswordReset(ctx, req.body.token, req.body.newPassword, "invite");
+        return ok;
+      },
+    );
+
     app.post(
       "/auth/change-password",
       {

@@ -162,8 +162,14 @@ async function setPassword(ctx: AppContext, userId: string, password: string, ex
   return user;
 }
 
-export async function confirmPasswordReset(ctx: AppContext, token: string, newPassword: string) {
-  const userId = await consumeEmailToken(ctx.db, token, "reset-password");
+/** Sets the password from a mailed reset or invitation link; either proves the address. */
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  token: string,
+  newPassword: string,
+  purpose: "reset-password" | "invite" = "reset-password",
+) {
+  const userId = await consumeEmailToken(ctx.db, token, purpose);
   if (!userId) throw new AppError(400, "invalid-token");
   const [current] = await ctx.db.select().from(users).where(eq(users.id, userId));
   // Following a mailed link proves the address, so an unverified account becomes verified.

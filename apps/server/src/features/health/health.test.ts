@@ -32,6 +32,7 @@ describe("secure by default", () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
       "GET /api/health",
+      "POST /api/auth/accept-invite",
       "POST /api/auth/password-reset",
       "POST /api/auth/password-reset/confirm",
       "POST /api/auth/refresh",

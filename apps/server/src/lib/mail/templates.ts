@@ -83,6 +83,28 @@ export const mailTemplates = {
           { url: v.url, label: "Reset password" },
           "If you did not ask for this, ignore this email: your password stays unchanged.",
         ),
+  invite: (lang: Language, v: { name: string; url: string; entity: string }): MailContent =>
+    lang === "jp"
+      ? build(
+          `【Mimamori】${v.entity} からの招待`,
+          `${v.name} 様`,
+          [
+            `${v.entity} が Mimamori であなたを見守りの対象として登録しました。`,
+            "下のリンクからパスワードを設定して、サインインしてください。リンクの有効期限は7日間です。",
+          ],
+          { url: v.url, label: "パスワードを設定する" },
+          "このメールに心当たりがない場合は、破棄してください。",
+        )
+      : build(
+          `[Mimamori] Invitation from ${v.entity}`,
+          `Hello ${v.name},`,
+          [
+            `${v.entity} has added you to Mimamori.`,
+            "Set your password with the link below, then sign in. The link expires in 7 days.",
+          ],
+          { url: v.url, label: "Set your password" },
+          "If you do not expect this invitation, you can ignore this email.",
+        ),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

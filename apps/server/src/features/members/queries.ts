@@ -1,0 +1,70 @@
+import type { MemberUser } from "@mimamori/shared";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { memberModules, memberships, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+
+const clientOf = (ws: string) => and(eq(memberships.workspaceName, ws), eq(memberships.role, "client"));
+
+/** The entity's watched-over members, accepted and pending (spec §3 User). */
+export async function listMembers(db: Db, ws: string): Promise<MemberUser[]> {
+  const rows = await db
+    .select({ user: users, membership: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(clientOf(ws))
+    .orderBy(asc(memberships.status), asc(memberships.createdAt), asc(users.email));
+  return rows.map(({ user, membership }) => ({
+    id: user.id,
+    uid: user.id,
+    name: user.name,
+    email: user.email,
+    language: user.language,
+    is_active: membership.isActive,
+    is_pending: membership.status === "pending",
+    email_is_active: user.emailVerifiedAt !== null,
+    created_at: membership.createdAt.toISOString(),
+  }));
+}
+
+/** E-mails (lower-case) of the given addresses that already belong to the entity, accepted or pending. */
+export async function memberEmails(db: Db, ws: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(clientOf(ws), inArray(users.email, emails)));
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function requireMember(db: Db, ws: string, userId: string) {
+  const [m] = await db
+    .select()
+    .from(memberships)
+    .where(and(clientOf(ws), eq(memberships.userId, userId)));
+  if (!m) throw new AppError(404, "member-not-found");
+  return m;
+}
+
+export async function setMembership(
+  db: Db,
+  ws: string,
+  userId: string,
+  values: Partial<typeof memberships.$inferInsert>,
+) {
+  await db
+    .update(memberships)
+    .set(values)
+    .where(and(clientOf(ws), eq(memberships.userId, userId)));
+}
+
+/** Removes the membership and what the entity holds about the person; their account and own data stay. */
+export async function removeMember(db: Db, ws: string, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(memberModules)
+      .where(and(eq(memberModules.workspaceName, ws), eq(memberModules.userId, userId)));
+    await tx.delete(memberships).where(and(clientOf(ws), eq(memberships.userId, userId)));
+  });
+}

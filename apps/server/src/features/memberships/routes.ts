@@ -1,0 +1,222 @@
+import { type ClientEntity, clientEntitySchema, modeBodySchema, moduleSchema } from "@mimamori/shared";
+import { and, eq, or } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { entities, entityModules, memberModules, memberships } from "../../db/schema";
+import { type AuthUser, requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { requestLanguage } from "../../lib/language";
+import { type EntityRow, requireEntity, toEntity } from "../entities/queries";
+import { memberModuleList, requireModeOption, requireModule } from "../modules/queries";
+
+const user = { access: "user" as const };
+const wsParams = z.object({ workspace: z.string().min(1).max(64) });
+const moduleParams = wsParams.extend({ moduleId: z.coerce.number().int() });
+
+type Membership = typeof memberships.$inferSelect;
+
+function toClientEntity(e: EntityRow, m: Membership | null): ClientEntity {
+  const { notification_setting_status: _, ...entity } = toEntity(e);
+  return { ...entity, status: m?.status === "accepted" ? "added" : "", is_pending: m?.status === "pending" };
+}
+
+async function ownMembership(ctx: AppContext, ws: string, userId: string) {
+  const [m] = await ctx.db
+    .select()
+    .from(memberships)
+    .where(
+      and(eq(memberships.workspaceName, ws), eq(memberships.userId, userId), eq(memberships.role, "client")),
+    );
+  return m ?? null;
+}
+
+/** The detail, modules and module subscriptions need an accepted membership (spec §4: detail only when added). */
+async function requireAccepted(ctx: AppContext, ws: string, me: AuthUser) {
+  const entity = await requireEntity(ctx.db, ws);
+  const m = await ownMembership(ctx, ws, me.id);
+  if (m?.status !== "accepted") throw new AppError(403, "not-member");
+  return { entity, membership: m };
+}
+
+/** A client's entity memberships (spec §2 /client/entities, §4 client entity membership). */
+export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    /** Public entities and the caller's own; entries with a status (added or pending) first. */
+    app.get(
+      "/user/entities",
+      { config: user, schema: { response: { 200: z.array(clientEntitySchema) } } },
+      async (req) => {
+        const me = requireUser(req);
+        const rows = await ctx.db
+          .select({ entity: entities, membership: memberships })
+          .from(entities)
+          .leftJoin(
+            memberships,
+            and(
+              eq(memberships.workspaceName, entities.workspaceName),
+              eq(memberships.userId, me.id),
+              eq(memberships.role, "client"),
+            ),
+          )
+          .where(or(eq(entities.isPublic, true), eq(memberships.userId, me.id)));
+        const list = rows.map((r) => toClientEntity(r.entity, r.membership));
+        const rank = (e: ClientEntity) => (e.status === "added" ? 0 : e.is_pending ? 1 : 2);
+        return list.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+      },
+    );
+
+    /** Apply to an entity, or add one by its ID (private ones too): the application waits for staff approval. */
+    app.post(
+      "/user/entities/:workspace",
+      { config: user, schema: { params: wsParams, response: { 201: clientEntitySchema } } },
+      async (req, reply) => {
+        const me = requireUser(req);
+        const entity = await requireEntity(ctx.db, req.params.workspace);
+        const [m] = await ctx.db
+          .insert(memberships)
+          .values({ workspaceName: entity.workspaceName, userId: me.id, role: "client", status: "pending" })
+          .onConflictDoNothing()
+          .returning();
+        if (!m) throw new AppError(409, "already-member");
+        return reply.status(201).send(toClientEntity(entity, m));
+      },
+    );
+
+    app.put(
+      "/user/entities/:workspace",
+      { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
+      async (req) => {
+        const me = requireUser(req);
+        const entity = await requireEntity(ctx.db, req.params.workspace);
+        const m = await ownMembership(ctx, entity.workspaceName, me.id);
+        if (m?.status !== "pending") throw new AppError(409, "not-pending");
+        await ctx.db
+          .delete(memberships)
+          .where(
+            and(
+              eq(memberships.workspaceName, entity.workspaceName),
+              eq(memberships.userId, me.id),
+              eq(memberships.role, "client"),
+            ),
+          );
+        return toClientEntity(entity, null);
+      },
+    );
+
+    /** Quit: the membership and the entity's data about the person go; the person's own data stays. */
+    app.delete(
+      "/user/entities/:workspace",
+      { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
+      async (req) => {
+        const me = requireUser(req);
+        const { entity } = await requireAccepted(ctx, req.params.workspace, me);
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .delete(memberModules)
+            .where(
+              and(eq(memberModules.workspaceName, entity.workspaceName), eq(memberModules.userId, me.id)),
+            );
+          await tx
+            .delete(memberships)
+            .where(
+              and(
+                eq(memberships.workspaceName, entity.workspaceName),
+                eq(memberships.userId, me.id),
+                eq(memberships.role, "client"),
+              ),
+            );
+        });
+        return toClientEntity(entity, null);
+      },
+    );
+
+    app.get(
+      "/user/entities/:workspace",
+      { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
+      async (req) => {
+        const { entity, membership } = await requireAccepted(ctx, req.params.workspace, requireUser(req));
+        return toClientEntity(entity, membership);
+      },
+    );
+
+    app.get(
+      "/user/entities/:workspace/modules",
+      { config: user, schema: { params: wsParams, response: { 200: z.array(moduleSchema) } } },
+      async (req) => {
+        const me = requireUser(req);
+        await requireAccepted(ctx, req.params.workspace, me);
+        return memberModuleList(ctx.db, req.params.workspace, me.id, requestLanguage(req));
+      },
+    );
+
+    app.post(
+      "/user/entities/:workspace/modules/:moduleId",
+      { config: user, schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } } },
+      async (req) => {
+        const me = requireUser(req);
+        const { workspace, moduleId } = req.params;
+        await requireAccepted(ctx, workspace, me);
+        await requireModule(ctx.db, moduleId);
+        const [offered] = await ctx.db
+          .select()
+          .from(entityModules)
+          .where(and(eq(entityModules.workspaceName, workspace), eq(entityModules.moduleId, moduleId)));
+        if (!offered) throw new AppError(409, "module-not-offered");
+        await ctx.db
+          .insert(memberModules)
+          .values({ workspaceName: workspace, userId: me.id, moduleId })
+          .onConflictDoNothing();
+        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+      },
+    );
+
+    app.delete(
+      "/user/entities/:workspace/modules/:moduleId",
+      { config: user, schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } } },
+      async (req) => {
+        const me = requireUser(req);
+        const { workspace, moduleId } = req.params;
+        await requireAccepted(ctx, workspace, me);
+        await requireModule(ctx.db, moduleId);
+        await ctx.db
+          .delete(memberModules)
+          .where(
+            and(
+              eq(memberModules.workspaceName, workspace),
+              eq(memberModules.userId, me.id),
+              eq(memberModules.moduleId, moduleId),
+            ),
+          );
+        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+      },
+    );
+
+    app.post(
+      "/user/entities/:workspace/modules/:moduleId/mode",
+      {
+        config: user,
+        schema: { params: moduleParams, body: modeBodySchema, response: { 200: z.array(moduleSchema) } },
+      },
+      async (req) => {
+        const me = requireUser(req);
+        const { workspace, moduleId } = req.params;
+        await requireAccepted(ctx, workspace, me);
+        await requireModeOption(ctx.db, moduleId, req.body.mode_option);
+        const [row] = await ctx.db
+          .update(memberModules)
+          .set({ modeOptionId: req.body.mode_option })
+          .where(
+            and(
+              eq(memberModules.workspaceName, workspace),
+              eq(memberModules.userId, me.id),
+              eq(memberModules.moduleId, moduleId),
+            ),
+          )
+          .returning();
+        if (!row) throw new AppError(409, "not-subscribed");
+        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+      },
+    );
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  changeLanguageBodySchema,
+  moduleSchema,
+  staffEmailBodySchema,
+  staffMemberSchema,
+} from "@mimamori/shared";
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { memberships, users } from "../../db/schema";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { requestLanguage } from "../../lib/language";
+import { offeredModuleList } from "../modules/queries";
+import { workspaceParams } from "../staff/routes";
+import { addStaff, listStaff, staffCount } from "./queries";
+
+const staff = { access: "staff" as const };
+const staffList = { 200: z.array(staffMemberSchema) };
+
+async function requireStaffMember(ctx: AppContext, ws: string, email: string) {
+  const [row] = await ctx.db
+    .select({ userId: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceName, ws), eq(memberships.role, "staff"), eq(users.email, email)));
+  if (!row) throw new AppError(404, "staff-not-found", "email");
+  return row.userId;
+}
+
+/** Staff management of one entity (spec §2 /staff/staffs) and its read-only module list (/staff/modules). */
+export function staffsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/staff/:workspace/staffs",
+      { config: staff, schema: { params: workspaceParams, response: staffList } },
+      async (req) => listStaff(ctx.db, req.params.workspace),
+    );
+
+    app.post(
+      "/staff/:workspace/register",
+      {
+        config: staff,
+        schema: { params: workspaceParams, body: staffEmailBodySchema, response: { 201: staffList[200] } },
+      },
+      async (req, reply) => {
+        await addStaff(ctx.db, req.params.workspace, req.body.email);
+        return reply.status(201).send(await listStaff(ctx.db, req.params.workspace));
+      },
+    );
+
+    app.delete(
+      "/staff/:workspace/remove",
+      { config: staff, schema: { params: workspaceParams, body: staffEmailBodySchema, response: staffList } },
+      async (req) => {
+        const ws = req.params.workspace;
+        const userId = await requireStaffMember(ctx, ws, req.body.email);
+        if (userId === requireUser(req).id) throw new AppError(400, "cannot-remove-self", "email");
+        if ((await staffCount(ctx.db, ws)) <= 1) throw new AppError(400, "last-staff", "email");
+        await ctx.db
+          .delete(memberships)
+          .where(
+            and(
+              eq(memberships.workspaceName, ws),
+              eq(memberships.userId, userId),
+              eq(memberships.role, "staff"),
+            ),
+          );
+        return listStaff(ctx.db, ws);
+      },
+    );
+
+    app.post(
+      "/staff/:workspace/change_language",
+      {
+        config: staff,
+        schema: { params: workspaceParams, body: changeLanguageBodySchema, response: staffList },
+      },
+      async (req) => {
+        const userId = await requireStaffMember(ctx, req.params.workspace, req.body.email);
+        await ctx.db
+          .update(users)
+          .set({ language: req.body.language, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        return listStaff(ctx.db, req.params.workspace);
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/modules",
+      { config: staff, schema: { params: workspaceParams, response: { 200: z.array(moduleSchema) } } },
+      async (req) => offeredModuleList(ctx.db, req.params.workspace, requestLanguage(req)),
+    );
+  };
+}
