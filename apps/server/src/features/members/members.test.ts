@@ -15,7 +15,7 @@ afterAll(() => t.close());
 /** `token: null` uploads anonymously; left out, the entity's staff uploads. */
 async function upload(
   name: string,
-  bytes: Uint8Array | string,
+  bytes: Uint8Array<ArrayBuffer> | string,
   token: string | null = tok.staff ?? null,
   lang = "en",
 ) {
@@ -29,7 +29,7 @@ async function upload(
   return { status: res.status, body: await res.json() };
 }
 
-const sjis = (s: string) =>
+const sjis = (s: string): Uint8Array<ArrayBuffer> =>
   new Uint8Array(Encoding.convert(Encoding.stringToCode(s), { to: "SJIS", from: "UNICODE" }));
 const statuses = (rows: { status: string }[]) => rows.map((r) => r.status);
 
