@@ -169,6 +169,57 @@ export const MESSAGES = {
     jp: "ここでは自分のアカウントを削除できません。",
   },
   "entity-required": { en: "Please select an entity.", jp: "エンティティを選択してください。" },
+  "unknown-report": { en: "There is no report with this ID.", jp: "このIDのレポートはありません。" },
+  "invalid-timezone": {
+    en: "The time zone is not a valid IANA name (e.g. Asia/Tokyo).",
+    jp: "タイムゾーンが正しくありません（例: Asia/Tokyo）。",
+  },
+  "invalid-time": { en: "The time is not valid.", jp: "日時が正しくありません。" },
+  "invalid-time-range": {
+    en: "The end must be later than the start.",
+    jp: "終了日時は開始日時より後にしてください。",
+  },
+  "invalid-interval": { en: "The interval is not valid.", jp: "期間の指定が正しくありません。" },
+  "report-window-too-long": {
+    en: "The period is too long for this interval. Please choose a longer interval.",
+    jp: "この間隔では期間が長すぎます。より長い間隔を選択してください。",
+  },
+  "invalid-ranges": {
+    en: "Each range needs four numbers in increasing order.",
+    jp: "各範囲には昇順の4つの数値が必要です。",
+  },
+  "batch-too-large": {
+    en: "Up to 10,000 samples and 2,000 sleep segments can be uploaded at once.",
+    jp: "一度にアップロードできるのは測定値10,000件、睡眠区間2,000件までです。",
+  },
+  "unknown-code": { en: "Unknown measurement code.", jp: "不明な測定項目コードです。" },
+  "use-sleep-segments": {
+    en: "Sleep is uploaded as segments (sleep), not as samples.",
+    jp: "睡眠は測定値ではなく睡眠区間（sleep）として送信してください。",
+  },
+  "not-finite": { en: "The value is not a finite number.", jp: "値が有限の数値ではありません。" },
+  "out-of-range": {
+    en: "The value is outside the plausible range of this measurement.",
+    jp: "値がこの測定項目の妥当な範囲外です。",
+  },
+  "future-time": { en: "The time is in the future.", jp: "日時が未来です。" },
+  "too-old": { en: "The time is too far in the past.", jp: "日時が古すぎます。" },
+  "invalid-sample": {
+    en: "A sample needs code, time and value.",
+    jp: "測定値には code、time、value が必要です。",
+  },
+  "invalid-stage": {
+    en: "The sleep stage must be deep, light, rem or awake.",
+    jp: "睡眠段階は deep、light、rem、awake のいずれかです。",
+  },
+  "invalid-sleep-range": {
+    en: "A sleep segment must end after it starts and last at most 24 hours.",
+    jp: "睡眠区間は開始より後に終わり、24時間以内である必要があります。",
+  },
+  "sleep-overlap": {
+    en: "The sleep segment overlaps another one.",
+    jp: "睡眠区間が他の区間と重なっています。",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;
