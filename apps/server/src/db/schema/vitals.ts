@@ -1,0 +1,147 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { entities } from "./entities";
+import { users } from "./identity";
+
+/*
+ * Vital data. Every per-user table has `user_id` leading its primary key and refers to nothing but
+ * `users` (by user_id), so it can be distributed on user_id (Citus) later. `measure` is the number of the
+ * report code (5091 for "00005091").
+ */
+
+const userId = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Raw band samples; one per (user, measure, time), so a re-upload never duplicates. */
+export const vitalSamples = pgTable(
+  "vital_samples",
+  {
+    userId: userId(),
+    measure: smallint("measure").notNull(),
+    at: tz("at").notNull(),
+    value: doublePrecision("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.measure, t.at] })],
+);
+
+const bucketColumns = {
+  min: doublePrecision("min").notNull(),
+  max: doublePrecision("max").notNull(),
+  sum: doublePrecision("sum").notNull(),
+  count: integer("count").notNull(),
+};
+
+/**
+ * 15-minute buckets in UTC. Every time-zone offset is a multiple of 15 minutes, so local hours, days and
+ * months of any zone are exact unions of these buckets.
+ */
+export const vitalBuckets15m = pgTable(
+  "vital_buckets_15m",
+  {
+    userId: userId(),
+    measure: smallint("measure").notNull(),
+    bucket: tz("bucket").notNull(),
+    ...bucketColumns,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.measure, t.bucket] })],
+);
+
+/** UTC-day buckets: the interior of long windows (whole UTC days) reads these, the edges 15-minute ones. */
+export const vitalBucketsDay = pgTable(
+  "vital_buckets_day",
+  { userId: userId(), measure: smallint("measure").notNull(), day: tz("day").notNull(), ...bucketColumns },
+  (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
+);
+
+/** Sleep stage segments as the band reports them; one per (user, start). */
+export const sleepSegments = pgTable(
+  "sleep_segments",
+  {
+    userId: userId(),
+    startAt: tz("start_at").notNull(),
+    endAt: tz("end_at").notNull(),
+    stage: text("stage", { enum: ["deep", "light", "rem", "awake"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.startAt] })],
+);
+
+/**
+ * Sleep sessions: segments less than three hours apart, with hours per stage; the pre-aggregate of sleep.
+ * A session counts on the local day it ends.
+ */
+export const sleepSessions = pgTable(
+  "sleep_sessions",
+  {
+    userId: userId(),
+    startAt: tz("start_at").notNull(),
+    endAt: tz("end_at").notNull(),
+    deep: doublePrecision("deep").notNull(),
+    light: doublePrecision("light").notNull(),
+    rem: doublePrecision("rem").notNull(),
+    awake: doublePrecision("awake").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.startAt] }),
+    index("sleep_sessions_end_idx").on(t.userId, t.endAt),
+  ],
+);
+
+/** When the user's band last synchronised (any accepted upload) and the latest sample time. */
+export const vitalSync = pgTable("vital_sync", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastSyncAt: tz("last_sync_at").notNull(),
+  lastSampleAt: tz("last_sample_at"),
+});
+
+const rangeColumns = {
+  maxValue: doublePrecision("max_value").array().notNull(),
+  minValue: doublePrecision("min_value").array().notNull(),
+  meanValue: doublePrecision("mean_value").array().notNull(),
+};
+
+/** An entity's general zone ranges of a report (§4 tuning); the defaults of §9 apply without a row. */
+export const reportRanges = pgTable(
+  "report_ranges",
+  {
+    workspaceName: text("workspace_name")
+      .notNull()
+      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    measure: smallint("measure").notNull(),
+    ...rangeColumns,
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceName, t.measure] })],
+);
+
+/** A member's own ranges of a report in an entity; used while `is_tuned`. */
+export const reportTunings = pgTable(
+  "report_tunings",
+  {
+    workspaceName: text("workspace_name")
+      .notNull()
+      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    measure: smallint("measure").notNull(),
+    userId: userId(),
+    isTuned: boolean("is_tuned").notNull().default(false),
+    maxValue: doublePrecision("max_value").array(),
+    minValue: doublePrecision("min_value").array(),
+    meanValue: doublePrecision("mean_value").array(),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceName, t.measure, t.userId] })],
+);
