@@ -19,6 +19,7 @@ import { membershipRoutes } from "./features/memberships/routes";
 import { staffRoutes } from "./features/staff/routes";
 import { staffsRoutes } from "./features/staffs/routes";
 import { userRoutes } from "./features/users/routes";
+import { vitalRoutes } from "./features/vitals/routes";
 import { registerAccessControl } from "./lib/access";
 import type { AppContext } from "./lib/context";
 import { registerErrorHandler } from "./lib/errors";
@@ -99,6 +100,7 @@ export async function buildApp(
       await api.register(membershipRoutes(ctx));
       await api.register(staffsRoutes(ctx));
       await api.register(memberRoutes(ctx));
+      await api.register(vitalRoutes(ctx));
     },
     { prefix: "/api" },
   );

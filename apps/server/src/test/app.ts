@@ -59,12 +59,14 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real app on a fresh database, listening on a free port, with a real SMTP peer.
- * With `webDist` it also serves the built web app (e2e); mail links then point at it.
+ * With `webDist` it also serves the built web app (e2e); mail links then point at it. With `seed` the demo
+ * accounts are written, and with `vitalDays` also that many days of band data for every demo client.
  */
-export async function startTestApp(opts: { seed?: boolean; webDist?: string } = {}) {
+export async function startTestApp(opts: { seed?: boolean; webDist?: string; vitalDays?: number } = {}) {
   const smtp = await startSmtpPeer();
   const database = await freshDatabase();
-  if (opts.seed) await seedDemo(database.db);
+  // Band data is left out unless asked for (`vitalDays`): most tests do not need it and it costs seconds.
+  if (opts.seed) await seedDemo(database.db, { vitalDays: opts.vitalDays ?? 0 });
   const logs: string[] = [];
   const port = await freePort();
   const config: AppConfig = {

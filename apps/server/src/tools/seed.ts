@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { consents, entities, memberships, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
+import { loadUser } from "./simulator";
 
 export const DEMO_PASSWORD = "mimamori-demo";
 
@@ -69,8 +70,33 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (first?.n ?? 0) === 0;
 }
 
+/** Demo clients with band data (every demo client); their seeds keep the data the same on every run. */
+const VITAL_CLIENTS = ["client@example.com", "client2@example.com", "client3@example.com"];
+
+export interface SeedOptions {
+  /** Days of simulated band data per demo client, ending now (0: none). Default 30. */
+  vitalDays?: number;
+}
+
 /** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, { vitalDays = 30 }: SeedOptions = {}): Promise<void> {
+  await seedAccounts(db);
+  if (vitalDays > 0) await seedVitals(db, vitalDays);
+}
+
+/** Band data for every demo client through the bulk ingestion path (see tools/simulator.ts). */
+export async function seedVitals(db: Db, days: number, end = Date.now()): Promise<void> {
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(sql`${users.email} in ${VITAL_CLIENTS}`);
+  for (const [i, email] of VITAL_CLIENTS.entries()) {
+    const u = rows.find((r) => r.email === email);
+    if (u) await loadUser(db, u.id, { days, end, seed: 20240 + i });
+  }
+}
+
+async function seedAccounts(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);

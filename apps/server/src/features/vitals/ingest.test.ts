@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../test/app";
+import { rows } from "./sql";
+
+let t: TestApp;
+let token: string;
+let uid: string;
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  const s = await t.signIn("client2@example.com");
+  token = s.idToken;
+  uid = s.user.uid;
+});
+afterAll(() => t.close());
+
+const upload = (body: unknown, o: { token?: string } = { token }) =>
+  t.call("POST", "/user/vitals", body as Record<string, unknown>, o);
+const T0 = Date.parse("2024-05-01T00:00:00Z") / 1000;
+const hr = (i: number, value = 60 + (i % 30)) => ({ code: "00005091", time: T0 + i * 60, value });
+
+async function totals(measure = 5091) {
+  const [raw] = await rows<{ n: number; s: number }>(
+    t.db,
+    sql`select count(*)::int as n, coalesce(sum(value), 0)::float8 as s from vital_samples where user_id = ${uid}::uuid and measure = ${measure}`,
+  );
+  const [q] = await rows<{ n: number; s: number }>(
+    t.db,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from vital_buckets_15m where user_id = ${uid}::uuid and measure = ${measure}`,
+  );
+  const [d] = await rows<{ n: number; s: number }>(
+    t.db,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from vital_buckets_day where user_id = ${uid}::uuid and measure = ${measure}`,
+  );
+  return { raw, q, d };
+}
+
+describe("POST /user/vitals", () => {
+  it("needs a signed-in user", async () => {
+    expect((await upload({ samples: [hr(0)] }, {})).status).toBe(401);
+  });
+
+  it("stores samples given as epoch seconds or ISO-8601, and updates the last sync", async () => {
+    const before = Date.now() / 1000;
+    const res = await upload({
+      samples: [hr(0), hr(1), { code: "00005091", time: "2024-05-01T09:02:00+09:00", value: 70 }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
+    expect(res.body.last_sync).toBeGreaterThanOrEqual(Math.floor(before) - 1);
+    const [sync] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from vital_sync where user_id = ${uid}::uuid`,
+    );
+    expect(sync.n).toBe(1);
+    // 09:02 in Japan is 00:02 UTC, the third minute: the ISO row is the same instant as hr(2)
+    expect((await upload({ samples: [hr(2)] })).body).toMatchObject({ accepted: 0, duplicates: 1 });
+  });
+
+  it("is idempotent: the same batch twice stores it once and changes no total", async () => {
+    const batch = { samples: Array.from({ length: 500 }, (_, i) => hr(100 + i)) };
+    const first = await upload(batch);
+    expect(first.body).toMatchObject({ accepted: 500, duplicates: 0 });
+    const after = await totals();
+    const again = await upload(batch);
+    expect(again.body).toMatchObject({ accepted: 0, duplicates: 500, rejected: [] });
+    expect(await totals()).toEqual(after);
+    expect(after.q).toEqual(after.raw);
+    expect(after.d).toEqual(after.raw);
+  });
+
+  it("counts repeated rows of one batch as duplicates", async () => {
+    const res = await upload({ samples: [hr(2000), hr(2000), hr(2001)] });
+    expect(res.body).toMatchObject({ accepted: 2, duplicates: 1 });
+  });
+
+  it("refuses bad rows one by one with their reason and keeps the good ones", async () => {
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    const samples = [
+      hr(3000),
+      { code: "99999999", time: T0, value: 1 },
+      { code: "00005091", time: T0 + 3001 * 60, value: "fast" },
+      { code: "00005091", time: T0 + 3002 * 60, value: 500 },
+      { code: "00005091", time: future, value: 70 },
+      { code: "00005091", time: "yesterday", value: 70 },
+      { code: "00005091", time: "2024-05-01T10:00:00", value: 70 },
+      { code: "00005091", time: 1000, value: 70 },
+      { code: "00005100", time: T0, value: 7 },
+      { code: "00005091", value: 70 },
+      "nonsense",
+      { code: "00005093", time: T0 + 60, value: 97 },
+    ];
+    const res = await upload({
+      samples,
+      sleep: [
+        { start: T0 - 3600, end: T0, stage: "deep" },
+        { start: T0, end: T0 + 600, stage: "dreaming" },
+        { start: T0 + 600, end: T0, stage: "light" },
+        { start: T0 - 1800, end: T0 + 60, stage: "light" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.accepted).toBe(3);
+    expect(res.body.rejected).toEqual([
+      { kind: "samples", index: 1, reason: "unknown-code" },
+      { kind: "samples", index: 2, reason: "not-finite" },
+      { kind: "samples", index: 3, reason: "out-of-range" },
+      { kind: "samples", index: 4, reason: "future-time" },
+      { kind: "samples", index: 5, reason: "invalid-time" },
+      { kind: "samples", index: 6, reason: "invalid-time" },
+      { kind: "samples", index: 7, reason: "too-old" },
+      { kind: "samples", index: 8, reason: "use-sleep-segments" },
+      { kind: "samples", index: 9, reason: "invalid-sample" },
+      { kind: "samples", index: 10, reason: "invalid-sample" },
+      { kind: "sleep", index: 1, reason: "invalid-stage" },
+      { kind: "sleep", index: 2, reason: "invalid-sleep-range" },
+      { kind: "sleep", index: 3, reason: "sleep-overlap" },
+    ]);
+  });
+
+  it("refuses a value that is not a finite number even when JSON says 1e999", async () => {
+    const res = await fetch(`${t.url}/api/user/vitals`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: `{"samples":[{"code":"00005091","time":${T0 + 4000 * 60},"value":1e999}]}`,
+    });
+    expect(await res.json()).toMatchObject({ accepted: 0, rejected: [{ index: 0, reason: "not-finite" }] });
+  });
+
+  it("answers 400 for a body that is not an upload", async () => {
+    const res = await upload({ samples: "many" });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("invalid-input");
+  });
+
+  it("answers 413 and stores nothing for a batch over 10,000 samples or 2 MiB", async () => {
+    const before = await totals();
+    const many = await upload({ samples: Array.from({ length: 10_001 }, (_, i) => hr(10_000 + i)) });
+    expect(many.status).toBe(413);
+    expect(many.body.code).toBe("batch-too-large");
+    const padded = Array.from({ length: 9000 }, (_, i) => ({ ...hr(30_000 + i), note: "x".repeat(200) }));
+    const big = await upload({ samples: padded });
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe("payload-too-large");
+    expect(await totals()).toEqual(before);
+  });
+
+  it("takes a full batch of 10,000 samples", async () => {
+    const res = await upload({ samples: Array.from({ length: 10_000 }, (_, i) => hr(50_000 + i)) });
+    expect(res.status).toBe(200);
+    expect(res.body.accepted).toBe(10_000);
+  });
+
+  it("stores sleep segments idempotently and groups them into sessions", async () => {
+    const N = Date.parse("2024-05-10T13:00:00Z") / 1000; // 22:00 in Japan
+    const night = [
+      { start: N, end: N + 3600, stage: "light" },
+      { start: N + 3600, end: N + 7200, stage: "deep" },
+      { start: N + 7200, end: N + 9000, stage: "rem" },
+      { start: N + 9000, end: N + 9300, stage: "awake" },
+    ];
+    expect((await upload({ sleep: night })).body).toMatchObject({ accepted: 4, duplicates: 0 });
+    expect((await upload({ sleep: night })).body).toMatchObject({ accepted: 0, duplicates: 4 });
+    // a later segment within three hours joins the session; one after a longer gap starts a new one
+    await upload({ sleep: [{ start: N + 9300 + 2 * 3600, end: N + 9300 + 3 * 3600, stage: "light" }] });
+    await upload({ sleep: [{ start: N + 20 * 3600, end: N + 21 * 3600, stage: "light" }] });
+    const sessions = await rows<{ deep: number; light: number; rem: number; awake: number }>(
+      t.db,
+      sql`select deep, light, rem, awake from sleep_sessions where user_id = ${uid}::uuid and start_at >= to_timestamp(${N}) order by start_at`,
+    );
+    expect(sessions).toEqual([
+      { deep: 1, light: 2, rem: 0.5, awake: 300 / 3600 },
+      { deep: 0, light: 1, rem: 0, awake: 0 },
+    ]);
+  });
+});

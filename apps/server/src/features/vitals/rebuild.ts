@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rows } from "./sql";
+import { lockUser, refreshSessions } from "./store";
+
+/** Rebuilds one user's buckets and sleep sessions from the raw samples and segments. */
+export async function rebuildUser(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const u = sql`${userId}::uuid`;
+    await tx.execute(sql`delete from vital_buckets_15m where user_id = ${u}`);
+    await tx.execute(sql`delete from vital_buckets_day where user_id = ${u}`);
+    await tx.execute(sql`insert into vital_buckets_15m (user_id, measure, bucket, min, max, sum, count)
+      select user_id, measure, to_timestamp(floor(extract(epoch from at) / 900) * 900) as bk,
+        min(value), max(value), sum(value), count(*)
+      from vital_samples where user_id = ${u} group by user_id, measure, bk`);
+    await tx.execute(sql`insert into vital_buckets_day (user_id, measure, day, min, max, sum, count)
+      select user_id, measure, date_trunc('day', bucket at time zone 'UTC') at time zone 'UTC' as bk,
+        min(min), max(max), sum(sum), sum(count)
+      from vital_buckets_15m where user_id = ${u} group by user_id, measure, bk`);
+    await tx.execute(sql`delete from sleep_sessions where user_id = ${u}`);
+    const [span] = await rows<{ lo: number | null; hi: number | null }>(
+      tx,
+      sql`select extract(epoch from min(start_at))::float8 * 1000 as lo, extract(epoch from max(end_at))::float8 * 1000 as hi
+        from sleep_segments where user_id = ${u}`,
+    );
+    if (span.lo !== null && span.hi !== null) await refreshSessions(tx, userId, span.lo, span.hi);
+  });
+}
+
+/** Rebuilds every user with vital data, one transaction per user; returns how many were rebuilt. */
+export async function rebuildAll(db: Db, onUser?: (done: number) => void): Promise<number> {
+  const users = await rows<{ id: string }>(
+    db,
+    sql`select id from users u where exists (select 1 from vital_samples s where s.user_id = u.id)
+      or exists (select 1 from sleep_segments s where s.user_id = u.id)
+      or exists (select 1 from vital_buckets_15m b where b.user_id = u.id)
+      or exists (select 1 from sleep_sessions b where b.user_id = u.id)
+      order by id`,
+  );
+  let done = 0;
+  for (const { id } of users) {
+    await rebuildUser(db, id);
+    onUser?.(++done);
+  }
+  return done;
+}

@@ -1,0 +1,44 @@
+import {
+  INGEST_MAX_BYTES,
+  INGEST_MAX_SAMPLES,
+  INGEST_MAX_SLEEP,
+  ingestBodySchema,
+  ingestResultSchema,
+} from "@mimamori/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { storeBatch } from "./store";
+import { checkSamples, checkSleep, dedupe } from "./validate";
+
+/** Band uploads from the phone app (spec does not show it; our contract, see docs/decisions.md). */
+export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/user/vitals",
+      {
+        config: { access: "user" },
+        bodyLimit: INGEST_MAX_BYTES,
+        schema: { body: ingestBodySchema, response: { 200: ingestResultSchema } },
+      },
+      async (req) => {
+        const me = requireUser(req);
+        const { samples: rawSamples, sleep: rawSleep } = req.body;
+        if (rawSamples.length > INGEST_MAX_SAMPLES || rawSleep.length > INGEST_MAX_SLEEP)
+          throw new AppError(413, "batch-too-large");
+        const now = Date.now();
+        const checked = checkSamples(rawSamples, now);
+        const sleep = checkSleep(rawSleep, now);
+        const { unique, repeated } = dedupe(checked.samples);
+        const stored = await storeBatch(ctx.db, me.id, unique, sleep.segments);
+        return {
+          accepted: stored.accepted,
+          duplicates: stored.duplicates + repeated,
+          rejected: [...checked.rejected, ...sleep.rejected, ...stored.rejected],
+          last_sync: stored.lastSync,
+        };
+      },
+    );
+  };
+}
