@@ -16,6 +16,9 @@ import { entityRoutes } from "./features/entities/routes";
 import { healthRoutes } from "./features/health/routes";
 import { memberRoutes } from "./features/members/routes";
 import { membershipRoutes } from "./features/memberships/routes";
+import { adminExportRoutes } from "./features/reports/admin-routes";
+import { clientReportRoutes } from "./features/reports/client-routes";
+import { staffReportRoutes } from "./features/reports/staff-routes";
 import { staffRoutes } from "./features/staff/routes";
 import { staffsRoutes } from "./features/staffs/routes";
 import { userRoutes } from "./features/users/routes";
@@ -101,6 +104,9 @@ export async function buildApp(
       await api.register(staffsRoutes(ctx));
       await api.register(memberRoutes(ctx));
       await api.register(vitalRoutes(ctx));
+      await api.register(clientReportRoutes(ctx));
+      await api.register(staffReportRoutes(ctx));
+      await api.register(adminExportRoutes(ctx));
     },
     { prefix: "/api" },
   );

@@ -63,8 +63,9 @@ export type IngestResult = z.infer<typeof ingestResultSchema>;
 
 // ---- zone ranges ----
 
+const rangeNumber = z.number("invalid-ranges");
 const rangeSchema = z
-  .tuple([z.number(), z.number(), z.number(), z.number()], "invalid-ranges")
+  .tuple([rangeNumber, rangeNumber, rangeNumber, rangeNumber], "invalid-ranges")
   .refine(isValidRange, "invalid-ranges");
 export const zoneRangesSchema = z.object({
   maxValue: rangeSchema,

@@ -1,0 +1,50 @@
+import { adminExportQuerySchema } from "@mimamori/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { users } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { requestLanguage } from "../../lib/language";
+import { sendRows } from "./csv";
+import { allUsersExport, exportHeaders, userExport } from "./export";
+
+const superUser = { access: "super-user" as const };
+
+/** Admin downloads of vital data (§7 GET /admin/users/data/{uid}/download; /admin/CSVdownload), streamed. */
+export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/admin/users/data/download",
+      { config: superUser, schema: { querystring: adminExportQuerySchema } },
+      async (req, reply) => {
+        const q = req.query;
+        const lang = requestLanguage(req);
+        const name = `all_users_${q.data_type}_${q.db_type}`.toLowerCase();
+        return sendRows(reply, name, exportHeaders(q, lang, true), allUsersExport(ctx.db, q, lang), q.format);
+      },
+    );
+
+    app.get(
+      "/admin/users/data/:uid/download",
+      {
+        config: superUser,
+        schema: { params: z.object({ uid: z.uuid("user-missing") }), querystring: adminExportQuerySchema },
+      },
+      async (req, reply) => {
+        const q = req.query;
+        const lang = requestLanguage(req);
+        const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, req.params.uid));
+        if (!u) throw new AppError(404, "user-missing");
+        const name = `${u.id.slice(0, 8)}_${q.data_type}_${q.db_type}`.toLowerCase();
+        return sendRows(
+          reply,
+          name,
+          exportHeaders(q, lang, false),
+          userExport(ctx.db, u.id, q, lang),
+          q.format,
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,60 @@
+import {
+  csvQuerySchema,
+  reportIdSchema,
+  reportListSchema,
+  reportQuerySchema,
+  reportSchema,
+  timezoneQuerySchema,
+} from "@mimamori/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { vitalSync } from "../../db/schema";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { requestLanguage } from "../../lib/language";
+import { sendRows } from "./csv";
+import { buildCards, buildReport } from "./report";
+import { reportDownload } from "./report-csv";
+
+const user = { access: "user" as const };
+const idParams = z.object({ id: reportIdSchema });
+
+/** A client's own band reports (§7 GET /user/reports/resq_band…); nobody else's data is reachable here. */
+export function clientReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/user/reports/resq_band",
+      { config: user, schema: { querystring: timezoneQuerySchema, response: { 200: reportListSchema } } },
+      async (req) => {
+        const me = requireUser(req);
+        const { timezone } = req.query;
+        const [sync] = await ctx.db.select().from(vitalSync).where(eq(vitalSync.userId, me.id));
+        return {
+          report_list: await buildCards(ctx.db, me.id, timezone, requestLanguage(req)),
+          last_sync: sync ? Math.floor(sync.lastSyncAt.getTime() / 1000) : null,
+          timezone,
+        };
+      },
+    );
+
+    app.get(
+      "/user/reports/resq_band/:id",
+      {
+        config: user,
+        schema: { params: idParams, querystring: reportQuerySchema, response: { 200: reportSchema } },
+      },
+      async (req) => buildReport(ctx.db, requireUser(req).id, req.params.id, req.query, requestLanguage(req)),
+    );
+
+    /** The same CSV as the staff download, of the caller's own data. */
+    app.get(
+      "/user/reports/resq_band/:id/download",
+      { config: user, schema: { params: idParams, querystring: csvQuerySchema } },
+      async (req, reply) => {
+        const d = reportDownload(ctx.db, requireUser(req).id, req.params.id, req.query, requestLanguage(req));
+        return sendRows(reply, d.filename, d.headers, d.batches);
+      },
+    );
+  };
+}

@@ -1,0 +1,128 @@
+import { type AdminExportQuery, type Language, MEASURES } from "@mimamori/shared";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { at, rows } from "../vitals/sql";
+import { type Cell, fixed, localText, type RowBatches } from "./csv";
+import { LABELS, sleepSegmentRows } from "./report-csv";
+
+const PAGE = 5000;
+const USER_PAGE = 200;
+const LEVELS = MEASURES.filter((m) => m.aggregation !== "sleep");
+
+export interface ExportUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Column names of an admin export (§7 GET /admin/users/data/{uid}/download). */
+export function exportHeaders(q: AdminExportQuery, lang: Language, withUser: boolean): string[] {
+  const L = LABELS[lang];
+  const who = withUser ? ["uid", L.name, L.email] : [];
+  if (q.data_type === "Sleep")
+    return q.db_type === "Raw"
+      ? [...who, L.start, L.end, L.stage, L.hours]
+      : [...who, L.date, L.start, L.end, L.total, L.deep, L.light, L.rem, L.awake].map((h, i) =>
+          i >= who.length + 3 ? `${h} (${L.hours})` : h,
+        );
+  return q.db_type === "Raw"
+    ? [...who, L.date, "report_id", L.measure, L.value, L.unit]
+    : [...who, L.date, "report_id", L.measure, L.max, L.min, L.mean, L.sum, L.count, L.unit];
+}
+
+/**
+ * One user's data in the window, page by page: raw samples or 15-minute buckets of every measure, or
+ * sleep segments or sessions. Times are local to `q.timezone`; values are as stored (°C).
+ */
+export async function* userExport(db: Db, userId: string, q: AdminExportQuery, lang: Language): RowBatches {
+  const start = q.start_time * 1000;
+  const end = q.end_time * 1000;
+  const tz = q.timezone;
+  const user = sql`${userId}::uuid`;
+  if (q.data_type === "Sleep") {
+    if (q.db_type === "Raw") {
+      yield* sleepSegmentRows(db, user, start, end, tz);
+      return;
+    }
+    yield* sessionRows(db, user, start, end, tz);
+    return;
+  }
+  const raw = q.db_type === "Raw";
+  const col = raw ? sql`at` : sql`bucket`;
+  for (const m of LEVELS) {
+    const name = m.name[lang];
+    const unit = m.unit[lang];
+    let cursor: number | null = null;
+    for (;;) {
+      const from: SQL = cursor === null ? sql`${col} >= ${at(start)}` : sql`${col} > ${at(cursor)}`;
+      const cols = raw
+        ? sql`value::float8 as a`
+        : sql`max::float8 as a, min::float8 as b, (sum / count)::float8 as c, sum::float8 as s, count::int as n`;
+      const page = await rows<{
+        t: number;
+        d: string;
+        a: number;
+        b: number;
+        c: number;
+        s: number;
+        n: number;
+      }>(
+        db,
+        sql`select extract(epoch from ${col})::float8 * 1000 as t, ${localText(col, tz)} as d, ${cols}
+          from ${sql.raw(raw ? "vital_samples" : "vital_buckets_15m")}
+          where user_id = ${user} and measure = ${m.measure} and ${from} and ${col} < ${at(end)}
+          order by ${col} limit ${PAGE}`,
+      );
+      const p = m.decimals + 1;
+      yield page.map((r): Cell[] =>
+        raw
+          ? [r.d, m.id, name, r.a, unit]
+          : [r.d, m.id, name, r.a, r.b, fixed(r.c, p), fixed(r.s, p), r.n, unit],
+      );
+      if (page.length < PAGE) break;
+      cursor = Math.round(page[page.length - 1].t);
+    }
+  }
+}
+
+/** Sleep sessions ending in the window: the local day they count on, start, end and hours per stage. */
+async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: string): RowBatches {
+  let cursor: number | null = null;
+  for (;;) {
+    const from: SQL = cursor === null ? sql`true` : sql`start_at > ${at(cursor)}`;
+    const page = await rows<Record<string, number | string>>(
+      db,
+      sql`select extract(epoch from start_at)::float8 * 1000 as t,
+          to_char(end_at at time zone ${tz}, 'YYYY/MM/DD') as d, ${localText(sql`start_at`, tz)} as s,
+          ${localText(sql`end_at`, tz)} as e, (deep + light + rem)::float8 as total, deep, light, rem, awake
+        from sleep_sessions where user_id = ${user} and ${from}
+          and end_at >= ${at(start)} and end_at < ${at(end)}
+        order by start_at limit ${PAGE}`,
+    );
+    yield page.map((r) => [
+      r.d as string,
+      r.s as string,
+      r.e as string,
+      ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v as number, 2)),
+    ]);
+    if (page.length < PAGE) return;
+    cursor = Math.round(page[page.length - 1].t as number);
+  }
+}
+
+/** Every account's data, user after user (by id), each row led by uid, name and email. */
+export async function* allUsersExport(db: Db, q: AdminExportQuery, lang: Language): RowBatches {
+  let cursor: string | null = null;
+  for (;;) {
+    const users: ExportUser[] = await rows<ExportUser>(
+      db,
+      sql`select id::text as id, name, email from users ${cursor === null ? sql`` : sql`where id > ${cursor}::uuid`}
+        order by id limit ${USER_PAGE}`,
+    );
+    for (const u of users)
+      for await (const batch of userExport(db, u.id, q, lang))
+        if (batch.length) yield batch.map((r) => [u.id, u.name, u.email, ...r]);
+    if (users.length < USER_PAGE) return;
+    cursor = users[users.length - 1].id;
+  }
+}

@@ -1,0 +1,239 @@
+import {
+  type CsvInterval,
+  type CsvQuery,
+  DIASTOLIC,
+  type Language,
+  type Measure,
+  measureOf,
+  type ReportId,
+  SYSTOLIC,
+} from "@mimamori/shared";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { at, localStart, rows } from "../vitals/sql";
+import { type Cell, fixed, localText, type RowBatches, slices } from "./csv";
+import { viewOf } from "./present";
+
+export const LABELS = {
+  jp: {
+    date: "日時",
+    max: "最大",
+    min: "最小",
+    mean: "平均",
+    total: "合計",
+    value: "値",
+    start: "開始",
+    end: "終了",
+    stage: "睡眠段階",
+    hours: "時間",
+    deep: "深い睡眠",
+    light: "浅い睡眠",
+    rem: "レム睡眠",
+    awake: "覚醒",
+    sum: "合計",
+    count: "件数",
+    unit: "単位",
+    measure: "測定項目",
+    name: "名前",
+    email: "メールアドレス",
+  },
+  en: {
+    date: "Date",
+    max: "Max",
+    min: "Min",
+    mean: "Mean",
+    total: "Total",
+    value: "Value",
+    start: "Start",
+    end: "End",
+    stage: "Stage",
+    hours: "Hours",
+    deep: "Deep sleep",
+    light: "Light sleep",
+    rem: "REM sleep",
+    awake: "Awake",
+    sum: "Sum",
+    count: "Count",
+    unit: "Unit",
+    measure: "Measure",
+    name: "Name",
+    email: "Email",
+  },
+} as const;
+
+const PAGE = 5000;
+/** Days per query of the grouped intervals (about a thousand rows each). */
+const SLICE_DAYS: Record<Exclude<CsvInterval, "raw">, number> = {
+  "10m": 7,
+  "1hour": 42,
+  "1day": 1000,
+  "1month": 3660,
+};
+
+export interface Download {
+  filename: string;
+  headers: string[];
+  batches: RowBatches;
+}
+
+/** One user's report as CSV rows (§7 staff …/download; intervals 10m, 1hour, raw, 1day, 1month). */
+export function reportDownload(db: Db, userId: string, id: ReportId, q: CsvQuery, lang: Language): Download {
+  const m = measureOf(id);
+  const interval = q.interval ?? (m.aggregation === "sleep" ? "raw" : "10m");
+  const filename = `${id}_${interval}_${userId.slice(0, 8)}`;
+  if (m.aggregation === "sleep") return { filename, ...sleepDownload(db, userId, q, interval, lang) };
+  const measures = id === SYSTOLIC ? [m, measureOf(DIASTOLIC)] : [m];
+  const L = LABELS[lang];
+  const headers: string[] = [L.date];
+  for (const x of measures) {
+    const unit = viewOf(x, q.timezone, lang).unit;
+    const cols =
+      interval === "raw" ? [L.value] : x.aggregation === "sum" ? [L.total] : [L.max, L.min, L.mean];
+    for (const c of cols)
+      headers.push(measures.length > 1 ? `${x.name[lang]} ${c} (${unit})` : `${c} (${unit})`);
+  }
+  return { filename, headers, batches: levelBatches(db, userId, measures, q, interval, lang) };
+}
+
+async function* levelBatches(
+  db: Db,
+  userId: string,
+  measures: Measure[],
+  q: CsvQuery,
+  interval: CsvInterval,
+  lang: Language,
+): RowBatches {
+  const tz = q.timezone;
+  const views = measures.map((x) => viewOf(x, tz, lang));
+  const nums = sql.join(
+    measures.map((x) => sql`${x.measure}`),
+    sql`, `,
+  );
+  const where = sql`user_id = ${userId}::uuid and measure in (${nums})`;
+  const start = q.start_time * 1000;
+  const end = q.end_time * 1000;
+  const places = (x: Measure) => x.decimals + 1;
+  if (interval === "raw") {
+    const cols = sql.join(
+      measures.map(
+        (x, i) => sql`(max(value) filter (where measure = ${x.measure}))::float8 as ${sql.raw(`c${i}`)}`,
+      ),
+      sql`, `,
+    );
+    let cursor: number | null = null;
+    for (;;) {
+      const from: SQL = cursor === null ? sql`at >= ${at(start)}` : sql`at > ${at(cursor)}`;
+      const page = await rows<{ t: number; d: string; [k: string]: unknown }>(
+        db,
+        sql`select extract(epoch from at)::float8 * 1000 as t, ${localText(sql`at`, tz)} as d, ${cols}
+          from vital_samples where ${where} and ${from} and at < ${at(end)}
+          group by at order by at limit ${PAGE}`,
+      );
+      yield page.map((r) => {
+        return [
+          r.d,
+          ...measures.map((_, i) => (r[`c${i}`] === null ? null : views[i].toView(r[`c${i}`] as number))),
+        ];
+      });
+      if (page.length < PAGE) return;
+      cursor = Math.round(page[page.length - 1].t);
+    }
+  }
+  const fromRaw = interval === "10m";
+  const unit = ({ "10m": "10m", "1hour": "hour", "1day": "day", "1month": "month" } as const)[interval];
+  const col = fromRaw ? sql`at` : sql`bucket`;
+  const exprs = measures.flatMap((x) => {
+    const f = sql`filter (where measure = ${x.measure})`;
+    if (x.aggregation === "sum") return [fromRaw ? sql`sum(value) ${f}` : sql`sum(sum) ${f}`];
+    return fromRaw
+      ? [sql`max(value) ${f}`, sql`min(value) ${f}`, sql`avg(value) ${f}`]
+      : [sql`max(max) ${f}`, sql`min(min) ${f}`, sql`sum(sum) ${f} / sum(count) ${f}`];
+  });
+  const cols = sql.join(
+    exprs.map((e, i) => sql`(${e})::float8 as ${sql.raw(`c${i}`)}`),
+    sql`, `,
+  );
+  for (const s of await slices(db, start, end, tz, SLICE_DAYS[interval])) {
+    const page = await rows<Record<string, unknown>>(
+      db,
+      sql`select to_char(to_timestamp(t) at time zone ${tz}, 'YYYY/MM/DD HH24:MI') as d, x.* from (
+          select ${localStart(col, unit, tz)} as t, ${cols}
+          from ${sql.raw(fromRaw ? "vital_samples" : "vital_buckets_15m")}
+          where ${where} and ${col} >= ${at(s.start)} and ${col} < ${at(s.end)} group by 1
+        ) x order by t`,
+    );
+    yield page.map((r) => {
+      const vals = exprs.map((_, i) => r[`c${i}`] as number | null);
+      const out: Cell[] = [r.d as string];
+      let i = 0;
+      measures.forEach((x, k) => {
+        const n = x.aggregation === "sum" ? 1 : 3;
+        for (let j = 0; j < n; j++, i++) {
+          const v = vals[i];
+          out.push(fixed(v === null ? null : views[k].toView(v), places(x)));
+        }
+      });
+      return out;
+    });
+  }
+}
+
+function sleepDownload(db: Db, userId: string, q: CsvQuery, interval: CsvInterval, lang: Language) {
+  const L = LABELS[lang];
+  if (interval === "1day" || interval === "1month")
+    return {
+      headers: [L.date, L.total, L.deep, L.light, L.rem, L.awake].map((h, i) =>
+        i ? `${h} (${L.hours})` : h,
+      ),
+      batches: sleepTotals(db, userId, q, interval === "1day" ? "day" : "month"),
+    };
+  return {
+    headers: [L.start, L.end, L.stage, L.hours],
+    batches: sleepSegmentRows(db, sql`${userId}::uuid`, q.start_time * 1000, q.end_time * 1000, q.timezone),
+  };
+}
+
+/** Sleep segments starting in the window, page by page. */
+export async function* sleepSegmentRows(
+  db: Db,
+  user: SQL,
+  start: number,
+  end: number,
+  tz: string,
+): RowBatches {
+  let cursor: number | null = null;
+  for (;;) {
+    const from: SQL = cursor === null ? sql`start_at >= ${at(start)}` : sql`start_at > ${at(cursor)}`;
+    const page = await rows<{ t: number; s: string; e: string; stage: string; h: number }>(
+      db,
+      sql`select extract(epoch from start_at)::float8 * 1000 as t, ${localText(sql`start_at`, tz)} as s,
+          ${localText(sql`end_at`, tz)} as e, stage, (extract(epoch from end_at - start_at) / 3600)::float8 as h
+        from sleep_segments where user_id = ${user} and ${from} and start_at < ${at(end)}
+        order by start_at limit ${PAGE}`,
+    );
+    yield page.map((r) => [r.s, r.e, r.stage, fixed(r.h, 2)]);
+    if (page.length < PAGE) return;
+    cursor = Math.round(page[page.length - 1].t);
+  }
+}
+
+async function* sleepTotals(db: Db, userId: string, q: CsvQuery, unit: "day" | "month"): RowBatches {
+  const tz = q.timezone;
+  const page = await rows<{
+    d: string;
+    total: number;
+    deep: number;
+    light: number;
+    rem: number;
+    awake: number;
+  }>(
+    db,
+    sql`select to_char(to_timestamp(t) at time zone ${tz}, 'YYYY/MM/DD HH24:MI') as d, x.* from (
+        select ${localStart(sql`end_at`, unit, tz)} as t, sum(deep + light + rem)::float8 as total,
+          sum(deep)::float8 as deep, sum(light)::float8 as light, sum(rem)::float8 as rem, sum(awake)::float8 as awake
+        from sleep_sessions where user_id = ${userId}::uuid and end_at >= ${at(q.start_time * 1000)}
+          and end_at < ${at(q.end_time * 1000)} group by 1
+      ) x order by t`,
+  );
+  yield page.map((r) => [r.d, ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v, 2))]);
+}

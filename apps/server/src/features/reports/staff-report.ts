@@ -1,0 +1,176 @@
+import {
+  defaultRanges,
+  type Kpis,
+  type Language,
+  type Measure,
+  measureOf,
+  RANGE_SLIDER_STEP,
+  REPORT_TILES,
+  type ReportId,
+  type StaffReport,
+  type StaffReportUser,
+  worseZone,
+  type Zone,
+  zoneOf,
+} from "@mimamori/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { localMidnight, rows } from "../vitals/sql";
+import { viewOf } from "./present";
+import { effectiveRanges, generalRanges, tuningsOf } from "./ranges";
+import type { Window } from "./series";
+import { acceptedMembers, type Stat, windowStats } from "./stats";
+
+export interface StaffQuery {
+  timezone: string;
+  interval: number;
+  end_time?: number;
+}
+
+interface Member {
+  id: string;
+  name: string;
+  email: string;
+  isActive: boolean;
+  lastSync: number | null;
+}
+
+/** The last `interval` local days up to `end_time` (default now), the staff report window. */
+export async function staffWindow(db: Db, q: StaffQuery): Promise<Window> {
+  const end = q.end_time !== undefined ? q.end_time * 1000 : Date.now();
+  const start = (await localMidnight(db, end, q.timezone, q.interval - 1)) * 1000;
+  return { start, end, timezone: q.timezone };
+}
+
+/** Accepted client members of the entity, by name. */
+export async function membersOf(db: Db, ws: string): Promise<Member[]> {
+  return rows<Member>(
+    db,
+    sql`select u.id::text as id, u.name, u.email, m.is_active as "isActive",
+        extract(epoch from s.last_sync_at)::float8 as "lastSync"
+      from memberships m join users u on u.id = m.user_id left join vital_sync s on s.user_id = m.user_id
+      where m.workspace_name = ${ws} and m.role = 'client' and m.status = 'accepted'
+      order by u.name, u.email`,
+  );
+}
+
+interface Graded {
+  report: StaffReportUser["report"];
+  zone: Zone | null;
+}
+
+function grade(
+  stat: Stat | undefined,
+  r: ReturnType<typeof effectiveRanges>,
+  m: Measure,
+  toView: (v: number) => number,
+): Graded {
+  const one = (v: number | undefined, range: number[]) => ({
+    value: v === undefined ? null : toView(v),
+    color: zoneOf(v, range, m.direction),
+  });
+  const report = {
+    max: one(stat?.max, r.maxValue),
+    min: one(stat?.min, r.minValue),
+    mean: one(stat?.mean, r.meanValue),
+  };
+  return { report, zone: worseZone(worseZone(report.max.color, report.min.color), report.mean.color) };
+}
+
+function kpis(members: Member[], zones: Map<string, Zone | null>, withData: Set<string>): Kpis {
+  const active = members.filter((m) => m.isActive);
+  const data = active.filter((m) => withData.has(m.id));
+  const red = data.filter((m) => zones.get(m.id) === "red").length;
+  const yellow = data.filter((m) => zones.get(m.id) === "yellow").length;
+  const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10000) / 10000);
+  return {
+    members: active.length,
+    with_data: data.length,
+    red,
+    yellow,
+    equippingRate: ratio(data.length, active.length),
+    redZoneRate: ratio(red, data.length),
+    yellowZoneRate: ratio(yellow, data.length),
+  };
+}
+
+/** One report of the entity's members over the window (§7 GET /staff/{ws}/reports_v2/{reportId}). */
+export async function buildStaffReport(
+  db: Db,
+  ws: string,
+  id: ReportId,
+  q: StaffQuery,
+  lang: Language,
+): Promise<StaffReport> {
+  const m = measureOf(id);
+  const view = viewOf(m, q.timezone, lang);
+  const w = await staffWindow(db, q);
+  const [members, general, tunings, stats] = await Promise.all([
+    membersOf(db, ws),
+    generalRanges(db, ws, m),
+    tuningsOf(db, ws, m),
+    windowStats(db, acceptedMembers(ws), m, w),
+  ]);
+  const zones = new Map<string, Zone | null>();
+  const users = members.map((u): StaffReportUser => {
+    const t = tunings.get(u.id);
+    const g = grade(stats.get(u.id), effectiveRanges(general, t), m, view.toView);
+    zones.set(u.id, g.zone);
+    return {
+      user: { uid: u.id, name: u.name, email: u.email },
+      ...g,
+      isTuned: t?.isTuned ?? false,
+      customRanges: t?.ranges ? view.ranges(t.ranges, "toView") : null,
+      is_active: u.isActive,
+      last_sync: u.lastSync === null ? null : Math.floor(u.lastSync),
+    };
+  });
+  return {
+    id,
+    name: m.name[lang],
+    unit: view.unit,
+    decimal: m.decimals,
+    direction: m.direction,
+    scale: view.scale,
+    step: RANGE_SLIDER_STEP,
+    interval: q.interval,
+    timezone: q.timezone,
+    start_time: w.start / 1000,
+    end_time: Math.floor(w.end / 1000),
+    ranges: view.ranges(general, "toView"),
+    default_ranges: view.ranges(defaultRanges(m), "toView"),
+    users,
+    kpis: kpis(members, zones, new Set(stats.keys())),
+  };
+}
+
+/**
+ * The entity's KPIs over the window across the eleven reports: a member's zone is the worst colour of any
+ * report's max, min and mean by their effective ranges (see docs/decisions.md).
+ */
+export async function entityKpis(db: Db, ws: string, q: StaffQuery) {
+  const w = await staffWindow(db, q);
+  const members = await membersOf(db, ws);
+  const zones = new Map<string, Zone | null>();
+  const withData = new Set<string>();
+  for (const id of REPORT_TILES) {
+    const m = measureOf(id);
+    const [general, tunings, stats] = await Promise.all([
+      generalRanges(db, ws, m),
+      tuningsOf(db, ws, m),
+      windowStats(db, acceptedMembers(ws), m, w),
+    ]);
+    for (const [uid, stat] of stats) {
+      withData.add(uid);
+      const g = grade(stat, effectiveRanges(general, tunings.get(uid)), m, (v) => v);
+      zones.set(uid, worseZone(zones.get(uid) ?? null, g.zone));
+    }
+  }
+  return {
+    ...kpis(members, zones, withData),
+    interval: q.interval,
+    timezone: q.timezone,
+    start_time: w.start / 1000,
+    end_time: Math.floor(w.end / 1000),
+  };
+}

@@ -1,0 +1,180 @@
+import {
+  csvQuerySchema,
+  entityKpisSchema,
+  measureOf,
+  type ReportId,
+  reportIdSchema,
+  reportQuerySchema,
+  reportSchema,
+  staffRangesBodySchema,
+  staffReportQuerySchema,
+  staffReportSchema,
+  tuningStateBodySchema,
+  type ZoneRanges,
+} from "@mimamori/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { requestLanguage } from "../../lib/language";
+import { requireMember } from "../members/queries";
+import { workspaceParams } from "../staff/routes";
+import { sendRows } from "./csv";
+import { viewOf } from "./present";
+import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
+import { buildReport } from "./report";
+import { reportDownload } from "./report-csv";
+import { buildStaffReport, entityKpis } from "./staff-report";
+
+const staff = { access: "staff" as const };
+const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
+const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
+
+/** Only accepted client members of the entity can be read or tuned; anyone else is not found. */
+async function requireAccepted(ctx: AppContext, ws: string, uid: string) {
+  const m = await requireMember(ctx.db, ws, uid);
+  if (m.status !== "accepted") throw new AppError(404, "member-not-found");
+}
+
+/** Ranges sent in the viewer's unit (°F in American zones) are stored in the measure's own unit. */
+const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: "jp" | "en") =>
+  viewOf(measureOf(id), timezone, lang).ranges(r, "fromView");
+
+/** Staff reports of an entity's members (§7 under /staff/{workspace}), tuning and per-user charts and CSV. */
+export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/staff/:workspace/reports_v2/kpis",
+      {
+        config: staff,
+        schema: {
+          params: workspaceParams,
+          querystring: staffReportQuerySchema,
+          response: { 200: entityKpisSchema },
+        },
+      },
+      async (req) => entityKpis(ctx.db, req.params.workspace, req.query),
+    );
+
+    app.get(
+      "/staff/:workspace/reports_v2/:reportId",
+      {
+        config: staff,
+        schema: {
+          params: reportParams,
+          querystring: staffReportQuerySchema,
+          response: { 200: staffReportSchema },
+        },
+      },
+      async (req) =>
+        buildStaffReport(ctx.db, req.params.workspace, req.params.reportId, req.query, requestLanguage(req)),
+    );
+
+    /** Saves the entity's general ranges; answers the report for the body's interval. */
+    app.post(
+      "/staff/:workspace/reports_v2/:reportId",
+      {
+        config: staff,
+        schema: {
+          params: reportParams,
+          querystring: staffReportQuerySchema,
+          body: staffRangesBodySchema,
+          response: { 200: staffReportSchema },
+        },
+      },
+      async (req) => {
+        const { workspace, reportId } = req.params;
+        const lang = requestLanguage(req);
+        const { interval, ...ranges } = req.body;
+        const q = { ...req.query, interval: interval ?? req.query.interval };
+        await saveGeneralRanges(
+          ctx.db,
+          workspace,
+          measureOf(reportId),
+          stored(reportId, q.timezone, ranges, lang),
+        );
+        return buildStaffReport(ctx.db, workspace, reportId, q, lang);
+      },
+    );
+
+    /** Saves a member's own ranges and switches tuning on. */
+    app.post(
+      "/staff/:workspace/reports_v2/:reportId/tuning/:uid",
+      {
+        config: staff,
+        schema: {
+          params: memberParams,
+          querystring: staffReportQuerySchema,
+          body: staffRangesBodySchema,
+          response: { 200: staffReportSchema },
+        },
+      },
+      async (req) => {
+        const { workspace, reportId, uid } = req.params;
+        const lang = requestLanguage(req);
+        await requireAccepted(ctx, workspace, uid);
+        const { interval, ...ranges } = req.body;
+        const q = { ...req.query, interval: interval ?? req.query.interval };
+        await saveTuning(
+          ctx.db,
+          workspace,
+          measureOf(reportId),
+          uid,
+          stored(reportId, q.timezone, ranges, lang),
+        );
+        return buildStaffReport(ctx.db, workspace, reportId, q, lang);
+      },
+    );
+
+    /** Switches a member's tuning on or off (off: the general ranges apply again). */
+    app.put(
+      "/staff/:workspace/reports_v2/:reportId/tuning/:uid",
+      {
+        config: staff,
+        schema: {
+          params: memberParams,
+          querystring: staffReportQuerySchema,
+          body: tuningStateBodySchema,
+          response: { 200: staffReportSchema },
+        },
+      },
+      async (req) => {
+        const { workspace, reportId, uid } = req.params;
+        await requireAccepted(ctx, workspace, uid);
+        await setTuned(ctx.db, workspace, measureOf(reportId), uid, req.body.isTuned);
+        return buildStaffReport(ctx.db, workspace, reportId, req.query, requestLanguage(req));
+      },
+    );
+
+    /** One member's chart, coloured by their effective ranges. */
+    app.get(
+      "/staff/:workspace/reports/:reportId/:uid",
+      {
+        config: staff,
+        schema: { params: memberParams, querystring: reportQuerySchema, response: { 200: reportSchema } },
+      },
+      async (req) => {
+        const { workspace, reportId, uid } = req.params;
+        await requireAccepted(ctx, workspace, uid);
+        const m = measureOf(reportId);
+        const [general, tunings] = await Promise.all([
+          generalRanges(ctx.db, workspace, m),
+          tuningsOf(ctx.db, workspace, m),
+        ]);
+        const ranges = effectiveRanges(general, tunings.get(uid));
+        return buildReport(ctx.db, uid, reportId, req.query, requestLanguage(req), ranges);
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/reports/:reportId/:uid/download",
+      { config: staff, schema: { params: memberParams, querystring: csvQuerySchema } },
+      async (req, reply) => {
+        const { workspace, reportId, uid } = req.params;
+        await requireAccepted(ctx, workspace, uid);
+        const d = reportDownload(ctx.db, uid, reportId, req.query, requestLanguage(req));
+        return sendRows(reply, d.filename, d.headers, d.batches);
+      },
+    );
+  };
+}

@@ -1,0 +1,275 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../test/app";
+import { type Role, roleTokens } from "../../test/roles";
+import { rows } from "../vitals/sql";
+import { DAY1, DAY2, dayOfData, upload } from "./fixtures";
+
+let t: TestApp;
+let tok: Record<Role, string | undefined>;
+const uid: Record<string, string> = {};
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  tok = await roleTokens(t);
+  for (const [name, email] of [
+    ["client", "client@example.com"],
+    ["client2", "client2@example.com"],
+    ["client3", "client3@example.com"],
+  ]) {
+    const s = await t.signIn(email);
+    uid[name] = s.user.uid;
+    await upload(t, s.idToken, dayOfData(name === "client2" ? 40 : 0));
+  }
+});
+afterAll(() => t.close());
+
+const day1 = `timezone=Asia/Tokyo&interval=1&end_time=${DAY2 - 1}`;
+const get = (path: string, token = tok.staff) => t.call("GET", path, undefined, { token });
+type User = {
+  user: { uid: string };
+  report: Record<string, { value: number; color: string }>;
+  isTuned: boolean;
+  customRanges: unknown;
+};
+const userOf = (body: { users: User[] }, id: string) => body.users.find((u) => u.user.uid === id) as User;
+
+describe("staff reports: authorization", () => {
+  it.each([
+    ["anonymous", 401],
+    ["client", 403],
+    ["admin", 403],
+    ["otherStaff", 403],
+    ["outsider", 403],
+  ] as const)("%s gets %i on every call", async (role, status) => {
+    const o = { token: tok[role] };
+    const ranges = { maxValue: [0, 1, 2, 3], minValue: [0, 1, 2, 3], meanValue: [0, 1, 2, 3] };
+    const u = uid.client;
+    const q = `start_time=${DAY1}&end_time=${DAY2}`;
+    const calls = await Promise.all([
+      t.call("GET", "/staff/sakura/reports_v2/00005091", undefined, o),
+      t.call("GET", "/staff/sakura/reports_v2/kpis", undefined, o),
+      t.call("POST", "/staff/sakura/reports_v2/00005091", ranges, o),
+      t.call("POST", `/staff/sakura/reports_v2/00005091/tuning/${u}`, ranges, o),
+      t.call("PUT", `/staff/sakura/reports_v2/00005091/tuning/${u}`, { isTuned: true }, o),
+      t.call("GET", `/staff/sakura/reports/00005091/${u}?${q}`, undefined, o),
+      t.call("GET", `/staff/sakura/reports/00005091/${u}/download?${q}`, undefined, o),
+    ]);
+    expect(calls.map((c) => c.status)).toEqual(calls.map(() => status));
+  });
+
+  it("reads and tunes only accepted members of the staff's own entity", async () => {
+    const q = `start_time=${DAY1}&end_time=${DAY2}`;
+    // client2 belongs to harbor only; client3's application to sakura is pending
+    for (const u of [uid.client2, uid.client3, "00000000-0000-4000-8000-000000000000"]) {
+      for (const res of [
+        await get(`/staff/sakura/reports/00005091/${u}?${q}`),
+        await get(`/staff/sakura/reports/00005091/${u}/download?${q}`),
+        await t.call(
+          "PUT",
+          `/staff/sakura/reports_v2/00005091/tuning/${u}`,
+          { isTuned: true },
+          { token: tok.staff },
+        ),
+      ]) {
+        expect(res.status).toBe(404);
+        expect(res.body.code).toBe("member-not-found");
+      }
+    }
+    expect((await get(`/staff/harbor/reports/00005091/${uid.client2}?${q}`)).status).toBe(200);
+  });
+});
+
+describe("GET /staff/{ws}/reports_v2/{reportId}", () => {
+  it("lists the accepted members with max/min/mean coloured by the general ranges", async () => {
+    const res = await get(`/staff/sakura/reports_v2/00005091?${day1}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: "00005091",
+      interval: 1,
+      start_time: DAY1,
+      step: 0.1,
+      direction: "high",
+    });
+    expect(res.body.ranges).toEqual(res.body.default_ranges);
+    expect(res.body.users.map((u: User) => u.user.uid)).toEqual([uid.client]);
+    const mean =
+      (48 * 60 +
+        2 *
+          (0 +
+            1 +
+            2 +
+            3 +
+            4 +
+            5 +
+            6 +
+            7 +
+            8 +
+            9 +
+            10 +
+            11 +
+            12 +
+            13 +
+            14 +
+            15 +
+            16 +
+            17 +
+            18 +
+            19 +
+            20 +
+            21 +
+            22 +
+            23) +
+        170) /
+      49;
+    expect(userOf(res.body, uid.client)).toMatchObject({
+      report: {
+        max: { value: 170, color: "red" },
+        min: { value: 60, color: "green" },
+        mean: { color: "green" },
+      },
+      zone: "red",
+      isTuned: false,
+      customRanges: null,
+    });
+    expect(userOf(res.body, uid.client).report.mean.value).toBeCloseTo(mean, 2);
+    expect(res.body.kpis).toEqual({
+      members: 1,
+      with_data: 1,
+      red: 1,
+      yellow: 0,
+      equippingRate: 1,
+      redZoneRate: 1,
+      yellowZoneRate: 0,
+    });
+  });
+
+  it("spans several local days for weekly, reading whole UTC days from day buckets", async () => {
+    const res = await get(
+      `/staff/harbor/reports_v2/00005091?timezone=Asia/Tokyo&interval=weekly&end_time=${DAY2 + 3600}`,
+    );
+    expect(res.body.start_time).toBe(DAY2 - 6 * 86400);
+    const u = userOf(res.body, uid.client);
+    // the 00:30 sample of day 2 (55) is inside the week
+    expect([u.report.max.value, u.report.min.value]).toEqual([170, 55]);
+    expect(res.body.users).toHaveLength(2);
+  });
+
+  it("totals steps per day and sleep per night before max/min/mean", async () => {
+    const steps = await get(`/staff/sakura/reports_v2/00005097?${day1}`);
+    expect(userOf(steps.body, uid.client).report.max).toEqual({ value: 300, color: "red" });
+    const sleep = await get(`/staff/sakura/reports_v2/00005100?${day1}`);
+    expect(userOf(sleep.body, uid.client).report.mean).toEqual({ value: 7, color: "green" });
+  });
+
+  it("answers 400 for a bad interval, time zone or report", async () => {
+    expect((await get("/staff/sakura/reports_v2/00005091?interval=2")).body.code).toBe("invalid-interval");
+    expect((await get("/staff/sakura/reports_v2/00005091?timezone=Nowhere")).body.code).toBe(
+      "invalid-timezone",
+    );
+    expect((await get("/staff/sakura/reports_v2/12345678")).body.code).toBe("unknown-report");
+  });
+});
+
+describe("general ranges and tuning", () => {
+  const wide = { maxValue: [0, 175, 185, 200], minValue: [0, 100, 140, 200], meanValue: [0, 80, 100, 200] };
+
+  it("saves the entity's general ranges and colours by them", async () => {
+    const res = await t.call(
+      "POST",
+      `/staff/sakura/reports_v2/00005091?${day1}`,
+      { ...wide, interval: 1 },
+      { token: tok.staff },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.ranges).toEqual(wide);
+    expect(userOf(res.body, uid.client).report.max.color).toBe("green");
+    // the other entity keeps the defaults
+    expect((await get(`/staff/harbor/reports_v2/00005091?${day1}`)).body.ranges.maxValue).toEqual([
+      0, 140, 160, 200,
+    ]);
+  });
+
+  it.each([
+    [{ ...wide, maxValue: [0, 190, 180, 200] }],
+    [{ ...wide, maxValue: [0, 1, 2] }],
+    [{ ...wide, meanValue: [5, 5, 5, 5] }],
+    [{ ...wide, minValue: ["a", 1, 2, 3] }],
+  ])("refuses ranges that are not four increasing numbers", async (body) => {
+    const res = await t.call("POST", "/staff/sakura/reports_v2/00005091", body, { token: tok.staff });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("invalid-ranges");
+  });
+
+  it("tunes one member, switches tuning off and on again", async () => {
+    const own = { maxValue: [0, 100, 120, 200], minValue: [0, 50, 55, 200], meanValue: [0, 65, 70, 200] };
+    const path = `/staff/sakura/reports_v2/00005091/tuning/${uid.client}?${day1}`;
+    const tuned = await t.call("POST", path, own, { token: tok.staff });
+    expect(tuned.status).toBe(200);
+    expect(userOf(tuned.body, uid.client)).toMatchObject({
+      isTuned: true,
+      customRanges: own,
+      report: { max: { color: "red" }, min: { color: "red" }, mean: { color: "red" } },
+    });
+    const off = await t.call("PUT", path, { isTuned: false }, { token: tok.staff });
+    expect(userOf(off.body, uid.client)).toMatchObject({
+      isTuned: false,
+      customRanges: own,
+      report: { max: { color: "green" } },
+    });
+    const detail = await get(
+      `/staff/sakura/reports/00005091/${uid.client}?start_time=${DAY1}&end_time=${DAY2}`,
+    );
+    expect(detail.body.report_info).toEqual(wide);
+    const on = await t.call("PUT", path, { isTuned: true }, { token: tok.staff });
+    expect(userOf(on.body, uid.client)).toMatchObject({ isTuned: true, customRanges: own });
+    const tunedDetail = await get(
+      `/staff/sakura/reports/00005091/${uid.client}?start_time=${DAY1}&end_time=${DAY2}`,
+    );
+    expect(tunedDetail.body.report_info).toEqual(own);
+    expect((await t.call("PUT", path, { isTuned: "yes" }, { token: tok.staff })).status).toBe(400);
+  });
+
+  it("switching tuning on without own ranges starts from the general ones", async () => {
+    const res = await t.call(
+      "PUT",
+      `/staff/harbor/reports_v2/00005092/tuning/${uid.client2}?${day1}`,
+      { isTuned: true },
+      { token: tok.staff },
+    );
+    expect(userOf(res.body, uid.client2).customRanges).toEqual(res.body.ranges);
+  });
+
+  it("takes and shows temperature ranges in °F in American zones, stored in °C", async () => {
+    const f = {
+      maxValue: [89.6, 100, 102, 104],
+      minValue: [89.6, 98, 100, 104],
+      meanValue: [89.6, 96, 98, 104],
+    };
+    const res = await t.call("POST", "/staff/harbor/reports_v2/00005092?timezone=America/New_York", f, {
+      token: tok.staff,
+    });
+    expect(res.body).toMatchObject({ unit: "°F", ranges: f, scale: { min: 89.6, max: 104 } });
+    const [stored] = await rows<{ mean: number[] }>(
+      t.db,
+      sql`select mean_value as mean from report_ranges where workspace_name = 'harbor' and measure = 5092`,
+    );
+    expect(stored.mean.map((v) => Math.round(v * 10) / 10)).toEqual([32, 35.6, 36.7, 40]);
+    expect(
+      (await get("/staff/harbor/reports_v2/00005092?timezone=Asia/Tokyo")).body.ranges.meanValue,
+    ).toEqual([32, 35.6, 36.7, 40]);
+  });
+});
+
+describe("GET /staff/{ws}/reports_v2/kpis", () => {
+  it("rates equipping, red and yellow zones over every report", async () => {
+    const res = await get(`/staff/harbor/reports_v2/kpis?${day1}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ members: 2, with_data: 2, interval: 1, start_time: DAY1 });
+    // heart rate reaches 170 for both: red
+    expect(res.body).toMatchObject({ red: 2, redZoneRate: 1, equippingRate: 1 });
+    const none = await get(
+      "/staff/harbor/reports_v2/kpis?interval=1&timezone=Asia/Tokyo&end_time=1500000000",
+    );
+    expect(none.body).toMatchObject({ members: 2, with_data: 0, equippingRate: 0, redZoneRate: null });
+  });
+});
