@@ -23,13 +23,19 @@ const userId = () =>
   uuid("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
+/**
+ * The high-volume tables carry no foreign key: a per-row key check would lock the user's row for every
+ * sample and halve ingestion. Instead ingestion locks the user row once per batch (`for key share`) and a
+ * trigger on `users` deletes their rows (migration 0003).
+ */
+const bareUserId = () => uuid("user_id").notNull();
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Raw band samples; one per (user, measure, time), so a re-upload never duplicates. */
 export const vitalSamples = pgTable(
   "vital_samples",
   {
-    userId: userId(),
+    userId: bareUserId(),
     measure: smallint("measure").notNull(),
     at: tz("at").notNull(),
     value: doublePrecision("value").notNull(),
@@ -51,7 +57,7 @@ const bucketColumns = {
 export const vitalBuckets15m = pgTable(
   "vital_buckets_15m",
   {
-    userId: userId(),
+    userId: bareUserId(),
     measure: smallint("measure").notNull(),
     bucket: tz("bucket").notNull(),
     ...bucketColumns,
@@ -62,7 +68,12 @@ export const vitalBuckets15m = pgTable(
 /** UTC-day buckets: the interior of long windows (whole UTC days) reads these, the edges 15-minute ones. */
 export const vitalBucketsDay = pgTable(
   "vital_buckets_day",
-  { userId: userId(), measure: smallint("measure").notNull(), day: tz("day").notNull(), ...bucketColumns },
+  {
+    userId: bareUserId(),
+    measure: smallint("measure").notNull(),
+    day: tz("day").notNull(),
+    ...bucketColumns,
+  },
   (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
 );
 

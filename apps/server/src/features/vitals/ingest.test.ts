@@ -174,3 +174,24 @@ describe("POST /user/vitals", () => {
     ]);
   });
 });
+
+describe("deleting a user", () => {
+  it("deletes their samples, buckets, sleep and sync time with the account", async () => {
+    const count = async () => {
+      const [r] = await rows<{ n: number }>(
+        t.db,
+        sql`select ((select count(*) from vital_samples where user_id = ${uid}::uuid)
+          + (select count(*) from vital_buckets_15m where user_id = ${uid}::uuid)
+          + (select count(*) from vital_buckets_day where user_id = ${uid}::uuid)
+          + (select count(*) from sleep_segments where user_id = ${uid}::uuid)
+          + (select count(*) from sleep_sessions where user_id = ${uid}::uuid)
+          + (select count(*) from vital_sync where user_id = ${uid}::uuid))::int as n`,
+      );
+      return r.n;
+    };
+    expect(await count()).toBeGreaterThan(0);
+    const admin = (await t.signIn("admin@example.com")).idToken;
+    expect((await t.call("DELETE", `/admin/users/${uid}`, undefined, { token: admin })).status).toBe(200);
+    expect(await count()).toBe(0);
+  });
+});

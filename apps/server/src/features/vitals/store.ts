@@ -1,6 +1,7 @@
 import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { AppError } from "../../lib/errors";
 import { at, rows } from "./sql";
 import type { Rejection, Sample, Segment } from "./validate";
 
@@ -11,9 +12,15 @@ export interface StoreResult {
   lastSync: number;
 }
 
-/** Serialises writers of one user's vital data (ingestion, rebuild) for the length of a transaction. */
-export const lockUser = (tx: Db, userId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`);
+/**
+ * Serialises writers of one user's vital data (ingestion, rebuild) for the length of a transaction, and
+ * holds the user's row against deletion meanwhile (the sample tables have no foreign key; see schema).
+ */
+export async function lockUser(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`);
+  const found = await rows(tx, sql`select 1 from users where id = ${userId}::uuid for key share`);
+  if (found.length === 0) throw new AppError(404, "user-missing");
+}
 
 /** Adds the new rows' aggregates to existing buckets. */
 const upsert = (key: "bucket" | "day") =>
@@ -30,14 +37,15 @@ const maxOf = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), Number.NEGAT
 export async function insertSamples(tx: Db, userId: string, samples: Sample[]): Promise<number> {
   if (samples.length === 0) return 0;
   const measures = sql.param(samples.map((s) => s.measure));
-  const times = sql.param(samples.map((s) => new Date(s.at).toISOString()));
+  // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
+  const times = sql.param(samples.map((s) => s.at / 1000));
   const values = sql.param(samples.map((s) => s.value));
   const [r] = await rows<{ n: number }>(
     tx,
     sql`with ins as (
       insert into vital_samples (user_id, measure, at, value)
-      select ${userId}::uuid, i.measure, i.at, i.value
-      from unnest(${measures}::smallint[], ${times}::timestamptz[], ${values}::float8[]) as i(measure, at, value)
+      select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
+      from unnest(${measures}::smallint[], ${times}::float8[], ${values}::float8[]) as i(measure, at, value)
       on conflict do nothing
       returning measure, at, value
     ), q as (
