@@ -36,7 +36,7 @@ export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           accepted: stored.accepted,
           duplicates: stored.duplicates + repeated,
           rejected: [...checked.rejected, ...sleep.rejected, ...stored.rejected],
-          last_sync: stored.lastSync,
+          last_sync: Math.floor(stored.lastSync),
         };
       },
     );
