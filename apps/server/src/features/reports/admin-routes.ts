@@ -6,6 +6,7 @@ import { users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { ensureZone } from "../vitals/sql";
 import { sendRows } from "./csv";
 import { allUsersExport, exportHeaders, userExport } from "./export";
 
@@ -14,6 +15,10 @@ const superUser = { access: "super-user" as const };
 /** Admin downloads of vital data (§7 GET /admin/users/data/{uid}/download; /admin/CSVdownload), streamed. */
 export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // the platform validated the zone name; the database must know it too
+    app.addHook("preHandler", async (req) =>
+      ensureZone(ctx.db, (req.query as { timezone?: string }).timezone),
+    );
     app.get(
       "/admin/users/data/download",
       { config: superUser, schema: { querystring: adminExportQuerySchema } },

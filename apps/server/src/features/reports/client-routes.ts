@@ -13,6 +13,7 @@ import { vitalSync } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
+import { ensureZone } from "../vitals/sql";
 import { sendRows } from "./csv";
 import { buildCards, buildReport } from "./report";
 import { reportDownload } from "./report-csv";
@@ -23,6 +24,10 @@ const idParams = z.object({ id: reportIdSchema });
 /** A client's own band reports (§7 GET /user/reports/resq_band…); nobody else's data is reachable here. */
 export function clientReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // the platform validated the zone name; the database must know it too
+    app.addHook("preHandler", async (req) =>
+      ensureZone(ctx.db, (req.query as { timezone?: string }).timezone),
+    );
     app.get(
       "/user/reports/resq_band",
       { config: user, schema: { querystring: timezoneQuerySchema, response: { 200: reportListSchema } } },

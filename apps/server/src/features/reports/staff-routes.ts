@@ -19,6 +19,7 @@ import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
 import { requireMember } from "../members/queries";
 import { workspaceParams } from "../staff/routes";
+import { ensureZone } from "../vitals/sql";
 import { sendRows } from "./csv";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
@@ -43,6 +44,10 @@ const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: "jp" | "en"
 /** Staff reports of an entity's members (§7 under /staff/{workspace}), tuning and per-user charts and CSV. */
 export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // the platform validated the zone name; the database must know it too
+    app.addHook("preHandler", async (req) =>
+      ensureZone(ctx.db, (req.query as { timezone?: string }).timezone),
+    );
     app.get(
       "/staff/:workspace/reports_v2/kpis",
       {

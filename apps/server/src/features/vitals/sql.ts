@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { AppError } from "../../lib/errors";
 
 /** Runs a raw query on either driver and returns its rows (numbers are cast in SQL: `::float8`, `::int`). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -33,4 +34,20 @@ export async function localMidnight(db: Db, ms: number, tz: string, daysBack = 0
     sql`select extract(epoch from ((date_trunc('day', ${at(ms)} at time zone ${tz}) - make_interval(days => ${daysBack}::int)) at time zone ${tz}))::float8 as t`,
   );
   return r.t;
+}
+
+const knownZones = new Set<string>();
+
+/**
+ * Refuses (400 invalid-timezone) a zone the database does not know, in case its time-zone data differs from
+ * the platform's (which validated the name); each zone is asked once per process.
+ */
+export async function ensureZone(db: Db, tz: string | undefined): Promise<void> {
+  if (tz === undefined || knownZones.has(tz)) return;
+  try {
+    await db.execute(sql`select now() at time zone ${tz}`);
+  } catch {
+    throw new AppError(400, "invalid-timezone");
+  }
+  knownZones.add(tz);
 }
