@@ -1,24 +1,20 @@
 import { describe, expect, it } from "vitest";
-import {
-  celsiusToFahrenheit,
-  DIASTOLIC,
-  defaultRanges,
-  fahrenheitToCelsius,
-  isValidRange,
-  MEASURES,
-  measureOf,
-  REPORT_IDS,
-  REPORT_TILES,
-  usesFahrenheit,
-  worseZone,
-  zoneOf,
-} from "./measures";
+import { DIASTOLIC, MEASURES, measureOf, REPORT_IDS, REPORT_TILES } from "./measures";
 import {
   isValidTimezone,
   reportQuerySchema,
   staffReportQuerySchema,
   zoneRangesSchema,
 } from "./schemas/vitals";
+import {
+  celsiusToFahrenheit,
+  defaultRanges,
+  fahrenheitToCelsius,
+  isValidRange,
+  usesFahrenheit,
+  worseZone,
+  zoneOf,
+} from "./zones";
 
 describe("measures", () => {
   it("has the twelve report codes of the spec, each described once", () => {

@@ -1,16 +1,14 @@
 import { z } from "zod";
+import { REPORT_IDS, REPORT_TYPES, SLEEP_STAGES } from "../measures";
 import {
   CSV_INTERVALS,
   DEFAULT_TIMEZONE,
   INTERVAL_DAYS,
   INTERVAL_MAX_WINDOW_S,
-  isValidRange,
-  REPORT_IDS,
   REPORT_INTERVALS,
-  REPORT_TYPES,
-  SLEEP_STAGES,
   STAFF_INTERVAL_DAYS,
-} from "../measures";
+} from "../report-windows";
+import { isValidRange } from "../zones";
 
 /** True for an IANA time-zone name (e.g. Asia/Tokyo); POSIX strings such as "UTC+9" are refused. */
 export function isValidTimezone(tz: string): boolean {
