@@ -33,7 +33,13 @@ export async function newContext(
   lang: "jp" | "en",
   viewport = DESKTOP,
 ): Promise<BrowserContext> {
-  return browser.newContext({ locale: lang === "jp" ? "ja-JP" : "en-US", viewport, acceptDownloads: true });
+  // bypassCSP lets axe-core be injected; the app itself runs under its real Content-Security-Policy.
+  return browser.newContext({
+    locale: lang === "jp" ? "ja-JP" : "en-US",
+    viewport,
+    acceptDownloads: true,
+    bypassCSP: true,
+  });
 }
 
 /** Runs axe-core on the page and fails the test on any violation, listing them. */

@@ -8,6 +8,7 @@ import type { AppConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemo } from "../tools/seed";
+import "./provided";
 import { startSmtpPeer } from "./smtp";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";

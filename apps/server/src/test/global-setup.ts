@@ -3,12 +3,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-  }
-}
+import "./provided";
 
 /**
  * A fresh PGlite costs seconds to create and migrate, so migrate one, dump it, and let every test app

@@ -1,0 +1,137 @@
+import type { Language, SessionResponse } from "@mimamori/shared";
+import { acceptLanguageOf } from "../i18n/language";
+import { anyIdToken, markAnonymous, sessionStore, storeTokens, validIdToken } from "./session";
+
+/** An error answer of the API (`{detail, code, field?}`), or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly field?: string,
+  ) {
+    super(detail || code);
+    this.name = "ApiError";
+  }
+}
+
+let languageSource: () => Language = () => "en";
+let onExpired: () => void = () => {};
+
+/** Wires the client to the UI language (for `Accept-Language`) and to what happens when a session ends. */
+export function configureApi(options: { language: () => Language; onSessionExpired: () => void }) {
+  languageSource = options.language;
+  onExpired = options.onSessionExpired;
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+interface RequestOptions {
+  body?: unknown;
+  /** Send the id token and recover from a 401 by one refresh (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(method: Method, path: string, options: RequestOptions, idToken: string | null) {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": acceptLanguageOf(languageSource()),
+  };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (idToken) headers.Authorization = `Bearer ${idToken}`;
+  try {
+    return await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, "unknown-error", "");
+  }
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as { detail?: unknown; code?: unknown; field?: unknown };
+    if (typeof body.code === "string") {
+      return new ApiError(
+        res.status,
+        body.code,
+        typeof body.detail === "string" ? body.detail : "",
+        typeof body.field === "string" ? body.field : undefined,
+      );
+    }
+  } catch {
+    // not JSON
+  }
+  return new ApiError(res.status, res.status === 429 ? "too-many-requests" : "unknown-error", "");
+}
+
+let refreshing: Promise<SessionResponse | null> | null = null;
+
+/**
+ * Exchanges the httpOnly refresh cookie for a new session. Concurrent callers share one request: refresh
+ * tokens are single use, so two parallel refreshes would sign the user out.
+ */
+export function refreshSession(): Promise<SessionResponse | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await send("POST", "/auth/refresh", {}, null);
+      if (!res.ok) return null;
+      const session = (await res.json()) as SessionResponse;
+      storeTokens(session);
+      return session;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function sessionLost() {
+  const wasSignedIn = sessionStore.getSnapshot().status === "authenticated";
+  markAnonymous();
+  if (wasSignedIn) onExpired();
+}
+
+/** The one typed fetch of the web app. */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  let idToken: string | null = null;
+  if (auth) {
+    idToken = validIdToken();
+    if (!idToken && anyIdToken()) idToken = (await refreshSession())?.idToken ?? null;
+  }
+  let res = await send(method, path, options, idToken);
+  if (auth && res.status === 401) {
+    const renewed = await refreshSession();
+    if (!renewed) {
+      sessionLost();
+      throw await errorOf(res);
+    }
+    res = await send(method, path, options, renewed.idToken);
+    if (res.status === 401) {
+      sessionLost();
+      throw await errorOf(res);
+    }
+  }
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
+    request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
+    request<T>("PUT", path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("DELETE", path, options),
+};

@@ -1,0 +1,44 @@
+import type { UserInfoBody } from "@mimamori/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { endpoints } from "./endpoints";
+import { sessionStore } from "./session";
+
+export function useSessionState() {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
+}
+
+/** Query keys carry the user id so one person's data never shows for the next. */
+export const queryKeys = {
+  userInfo: (uid: string) => ["user", uid, "info"] as const,
+  staffEntities: (uid: string) => ["user", uid, "staff-entities"] as const,
+};
+
+export function useUserInfo() {
+  const { user } = useSessionState();
+  return useQuery({
+    queryKey: queryKeys.userInfo(user?.uid ?? "-"),
+    queryFn: endpoints.userInfo,
+    enabled: !!user,
+  });
+}
+
+export function useSaveUserInfo() {
+  const client = useQueryClient();
+  const { user } = useSessionState();
+  return useMutation({
+    mutationFn: (body: UserInfoBody) => endpoints.saveUserInfo(body),
+    onSuccess: (info) => {
+      if (user) client.setQueryData(queryKeys.userInfo(user.uid), info);
+    },
+  });
+}
+
+export function useStaffEntities(enabled = true) {
+  const { user } = useSessionState();
+  return useQuery({
+    queryKey: queryKeys.staffEntities(user?.uid ?? "-"),
+    queryFn: endpoints.staffEntities,
+    enabled: enabled && !!user,
+  });
+}

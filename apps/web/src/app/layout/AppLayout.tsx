@@ -1,0 +1,59 @@
+import type { UserType } from "@mimamori/shared";
+import Box from "@mui/material/Box";
+import Toolbar from "@mui/material/Toolbar";
+import { Suspense, useId, useState } from "react";
+import { Outlet } from "react-router";
+import { PageLoader } from "../../components/PageLoader";
+import { MAIN_ID, SkipLink } from "../../components/SkipLink";
+import { homeOf } from "../guards/guardDecision";
+import { SIDEBAR_WIDTH } from "../theme";
+import { Sidebar } from "./Sidebar";
+import { TopBar } from "./TopBar";
+import { useWorkspace } from "./workspace";
+
+/** The shell of /client, /staff and /admin: top bar, sidebar and the page. */
+export function AppLayout({ area }: { area: UserType }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const { workspace, name } = useWorkspace(area === "staff");
+  const home = homeOf(area, workspace ?? undefined);
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <SkipLink />
+      <TopBar
+        area={area}
+        home={home}
+        workspace={workspace}
+        entityName={name}
+        drawerId={drawerId}
+        drawerOpen={drawerOpen}
+        onMenuClick={() => setDrawerOpen((o) => !o)}
+      />
+      <Sidebar
+        area={area}
+        workspace={workspace}
+        mobileOpen={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        drawerId={drawerId}
+      />
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` }, outline: "none" }}
+      >
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1200, mx: "auto" }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export const ClientLayout = () => <AppLayout area="client" />;
+export const StaffLayout = () => <AppLayout area="staff" />;
+export const AdminLayout = () => <AppLayout area="admin" />;

@@ -1,0 +1,104 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { FullPageLoader } from "../components/FullPageLoader";
+import { RouteGuard } from "./guards/RouteGuard";
+import { NotFoundPage } from "./NotFoundPage";
+import { Root } from "./Root";
+import { RouteError } from "./RouteError";
+
+/** Every page is its own chunk, loaded when its route is visited. */
+const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+const areas = ["client", "staff", "admin"] as const;
+
+const layouts = {
+  client: page(() => import("./layout/AppLayout").then((m) => m.ClientLayout)),
+  staff: page(() => import("./layout/AppLayout").then((m) => m.StaffLayout)),
+  admin: page(() => import("./layout/AppLayout").then((m) => m.AdminLayout)),
+};
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: Root,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to="/auth/client/sign-in" replace /> },
+      {
+        path: "auth/client/sign-in",
+        lazy: page(() => import("../features/auth/SignInPage").then((m) => m.ClientSignInPage)),
+      },
+      {
+        path: "auth/staff/sign-in",
+        lazy: page(() => import("../features/auth/SignInPage").then((m) => m.StaffSignInPage)),
+      },
+      {
+        path: "auth/admin/sign-in",
+        lazy: page(() => import("../features/auth/SignInPage").then((m) => m.AdminSignInPage)),
+      },
+      {
+        path: "auth/sign-up",
+        lazy: page(() => import("../features/auth/SignUpPage").then((m) => m.SignUpPage)),
+      },
+      {
+        path: "auth/forgot-password",
+        lazy: page(() => import("../features/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage)),
+      },
+      {
+        path: "auth/verify-email",
+        lazy: page(() => import("../features/auth/VerifyEmailPage").then((m) => m.VerifyEmailPage)),
+      },
+      {
+        path: "auth/reset-password",
+        lazy: page(() => import("../features/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
+      },
+      {
+        path: "auth/staff/entity-select",
+        Component: RouteGuard,
+        children: [
+          {
+            index: true,
+            lazy: page(() => import("../features/auth/EntitySelectPage").then((m) => m.EntitySelectPage)),
+          },
+        ],
+      },
+      { path: "about", lazy: page(() => import("../features/legal/AboutPage").then((m) => m.AboutPage)) },
+      {
+        path: "supporters",
+        lazy: page(() => import("../features/legal/SupportersPage").then((m) => m.SupportersPage)),
+      },
+      { path: "terms", lazy: page(() => import("../features/legal/TermsPage").then((m) => m.TermsPage)) },
+      {
+        path: "privacy",
+        lazy: page(() => import("../features/legal/PrivacyPage").then((m) => m.PrivacyPage)),
+      },
+      ...areas.map(
+        (area): RouteObject => ({
+          path: area,
+          Component: RouteGuard,
+          children: [
+            {
+              lazy: layouts[area],
+              children: [
+                {
+                  index: true,
+                  lazy: page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+                },
+                {
+                  path: "profile",
+                  lazy: page(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage)),
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+      { path: "*", Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,6 @@
+import { privacy } from "./content/privacy";
+import { DocumentPage } from "./DocumentPage";
+
+export function PrivacyPage() {
+  return <DocumentPage doc={privacy} />;
+}

@@ -1,0 +1,6 @@
+import { supporters } from "./content/supporters";
+import { DocumentPage } from "./DocumentPage";
+
+export function SupportersPage() {
+  return <DocumentPage doc={supporters} />;
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import "./i18n";
+import { App } from "./app/App";
+import { restoreSession, watchOtherTabs } from "./app/session/actions";
+
+// Restore the session from the httpOnly refresh cookie once, outside React (StrictMode runs effects twice).
+void restoreSession();
+watchOtherTabs();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startTestApp, type TestApp } from "../../apps/server/src/test/app";
+import { expectNoAxeViolations, launchBrowser, screenshot } from "./browser";
+
+export interface E2e {
+  t: TestApp;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh seeded database, serving the built web app, and a Chromium. */
+export async function startE2e(): Promise<E2e> {
+  const t = await startTestApp({ seed: true, webDist: path.resolve("apps/web/dist") });
+  const browser = await launchBrowser();
+  return {
+    t,
+    browser,
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Waits for the page to settle, runs axe-core on it and keeps a screenshot for review. */
+export async function checkPage(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  await page.locator("main h1").first().waitFor();
+  await page
+    .locator('[role="progressbar"]')
+    .first()
+    .waitFor({ state: "detached", timeout: 10_000 })
+    .catch(() => {});
+  // Colours are measured mid-transition otherwise (a fading snackbar has too little contrast).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await expectNoAxeViolations(page, name);
+  await screenshot(page, name);
+}
+
+export async function signInAs(
+  page: Page,
+  base: string,
+  role: "client" | "staff" | "admin",
+  email: string,
+  password = "mimamori-demo",
+) {
+  await page.goto(`${base}/auth/${role}/sign-in`);
+  await page.getByLabel(/^(Email address|メールアドレス)(\s*\*)?$/).fill(email);
+  await page.getByLabel(/^(Password|パスワード)(\s*\*)?$/).fill(password);
+  await page.getByRole("button", { name: /^(Sign in|サインイン)$/ }).click();
+}
