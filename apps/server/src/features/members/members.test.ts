@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import Encoding from "encoding-japanese";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reportTunings } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { linkToken } from "../../test/smtp";
@@ -217,8 +219,17 @@ describe("member states", () => {
     ).toBe("not-pending-user");
   });
 
-  it("deletes a member from the entity only: the account stays", async () => {
+  it("deletes a member from the entity only: the account stays, the entity's tunings of them go", async () => {
     const m = await member("ichiro@example.com");
+    const tuned = await t.call(
+      "PUT",
+      `/staff/sakura/reports_v2/00005091/tuning/${m.id}`,
+      { isTuned: true },
+      { token: tok.staff },
+    );
+    expect(tuned.status).toBe(200);
+    const tunings = () => t.db.select().from(reportTunings).where(eq(reportTunings.userId, m.id));
+    expect(await tunings()).toHaveLength(1);
     const res = await t.call("DELETE", `/staff/sakura/users/${m.id}`, undefined, { token: tok.staff });
     expect(res.body.some((u: { id: string }) => u.id === m.id)).toBe(false);
     expect(

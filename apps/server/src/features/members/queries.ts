@@ -1,7 +1,7 @@
 import type { MemberUser } from "@mimamori/shared";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { memberModules, memberships, users } from "../../db/schema";
+import { memberModules, memberships, reportTunings, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
 const clientOf = (ws: string) => and(eq(memberships.workspaceName, ws), eq(memberships.role, "client"));

@@ -8,6 +8,7 @@ import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
 import { type EntityRow, requireEntity, toEntity } from "../entities/queries";
+import { removeMember } from "../members/queries";
 import { memberModuleList, requireModeOption, requireModule } from "../modules/queries";
 
 const user = { access: "user" as const };
@@ -111,22 +112,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const me = requireUser(req);
         const { entity } = await requireAccepted(ctx, req.params.workspace, me);
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .delete(memberModules)
-            .where(
-              and(eq(memberModules.workspaceName, entity.workspaceName), eq(memberModules.userId, me.id)),
-            );
-          await tx
-            .delete(memberships)
-            .where(
-              and(
-                eq(memberships.workspaceName, entity.workspaceName),
-                eq(memberships.userId, me.id),
-                eq(memberships.role, "client"),
-              ),
-            );
-        });
+        await removeMember(ctx.db, entity.workspaceName, me.id);
         return toClientEntity(entity, null);
       },
     );
