@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { LANGUAGES, MESSAGES } from "@mimamori/shared";
 import { describe, expect, it } from "vitest";
 import en from "./en.json";
@@ -90,5 +93,27 @@ describe("MESSAGES catalogue", () => {
       "digits-only",
     ];
     for (const code of used) expect(Object.hasOwn(MESSAGES, code), code).toBe(true);
+  });
+});
+
+describe("feature translation files (features/<area>/i18n)", () => {
+  const featuresDir = fileURLToPath(new URL("../features", import.meta.url));
+  const areas = readdirSync(featuresDir).filter((area) => existsSync(join(featuresDir, area, "i18n")));
+  const load = (area: string, lang: string) => {
+    const file = join(featuresDir, area, "i18n", `${lang}.json`);
+    expect(existsSync(file), `${area}/i18n/${lang}.json exists`).toBe(true);
+    return JSON.parse(readFileSync(file, "utf8")) as unknown;
+  };
+
+  it.each(areas.length ? areas : ["(none yet)"])("%s has the same non-empty keys in jp and en", (area) => {
+    if (area === "(none yet)") return;
+    const [j, e] = [load(area, "jp"), load(area, "en")];
+    expect(leafKeys(j).sort()).toEqual(leafKeys(e).sort());
+    for (const v of [...leafValues(j), ...leafValues(e)]) expect(String(v).trim()).not.toBe("");
+    for (const key of leafKeys(e)) {
+      expect(placeholders(valueAt(j, key) as string), `${area}.${key}`).toEqual(
+        placeholders(valueAt(e, key) as string),
+      );
+    }
   });
 });

@@ -6,7 +6,28 @@ import en from "./en.json";
 import jp from "./jp.json";
 import { detectLanguage, htmlLangOf, isLanguage } from "./language";
 
-export const resources = { jp: { translation: jp }, en: { translation: en } } as const;
+/**
+ * Feature strings live beside their feature (`features/<area>/i18n/jp.json` and `en.json`) and are merged into
+ * the one namespace under the area's name: `t("<area>.<key>")`.
+ */
+const featureFiles = import.meta.glob<Record<string, unknown>>("../features/*/i18n/*.json", {
+  eager: true,
+  import: "default",
+});
+
+function withFeatures(base: Record<string, unknown>, language: Language) {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [file, strings] of Object.entries(featureFiles)) {
+    const m = /features\/([^/]+)\/i18n\/(jp|en)\.json$/.exec(file);
+    if (m?.[2] === language && m[1]) merged[m[1]] = strings;
+  }
+  return merged;
+}
+
+export const resources = {
+  jp: { translation: withFeatures(jp, "jp") },
+  en: { translation: withFeatures(en, "en") },
+} as const;
 
 function browserLanguage(): string | undefined {
   if (typeof navigator === "undefined") return undefined;
