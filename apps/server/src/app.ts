@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -76,6 +77,8 @@ export async function buildApp(
   registerErrorHandler(app);
   registerAccessControl(app, ctx);
   await app.register(fastifyCookie);
+  // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -113,11 +116,18 @@ export async function buildApp(
 
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, "index.html"))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Hashed bundles are looked up per request (a rebuild needs no restart) and cached for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, "assets"),
+      prefix: "/assets/",
+      immutable: true,
+      maxAge: "365d",
+    });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, decorateReply: false });
     // Client-side routes all load the single page; unknown /api paths keep their JSON 404.
     app.get("/*", { config: { access: "public" } }, (req, reply) => {
-      if (req.url.startsWith("/api/")) return reply.callNotFound();
-      return reply.sendFile("index.html", { maxAge: 0 });
+      if (req.url.startsWith("/api/") || req.url.startsWith("/assets/")) return reply.callNotFound();
+      return reply.sendFile("index.html", webDist, { maxAge: 0 });
     });
   }
   return app;

@@ -5,6 +5,7 @@ import {
   REFRESH_TOKEN_TTL_S,
   refreshBodySchema,
   resetConfirmBodySchema,
+  SHORT_REFRESH_TOKEN_TTL_S,
   sessionResponseSchema,
   signInBodySchema,
   tokenBodySchema,
@@ -33,15 +34,19 @@ import { revokeSession, revokeSessionByRefreshToken, rotateSession } from "./ses
 export const REFRESH_COOKIE = "mm_refresh";
 const COOKIE_PATH = "/api/auth";
 
-function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: string) {
+/** A remembered session keeps its cookie until the session expires; otherwise it ends with the browser. */
+function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: string, remembered: boolean) {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: "strict",
     secure: ctx.config.appUrl.startsWith("https:"),
     path: COOKIE_PATH,
-    maxAge: REFRESH_TOKEN_TTL_S,
+    ...(remembered ? { maxAge: REFRESH_TOKEN_TTL_S } : {}),
   });
 }
+
+const isRemembered = (s: { createdAt: Date; expiresAt: Date }) =>
+  s.expiresAt.getTime() - s.createdAt.getTime() > SHORT_REFRESH_TOKEN_TTL_S * 1000;
 
 function refreshTokenOf(req: FastifyRequest, body?: { refreshToken?: string } | null) {
   return body?.refreshToken ?? req.cookies[REFRESH_COOKIE] ?? null;
@@ -59,7 +64,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const session = await signIn(ctx, { ...req.body, ip: req.ip });
-        setRefreshCookie(ctx, reply, session.refreshToken);
+        setRefreshCookie(ctx, reply, session.refreshToken, req.body.remember ?? false);
         return session;
       },
     );
@@ -79,7 +84,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const [user] = await ctx.db.select().from(users).where(eq(users.id, rotated.session.userId));
         if (!user) throw unauthenticated();
-        setRefreshCookie(ctx, reply, rotated.refreshToken);
+        setRefreshCookie(ctx, reply, rotated.refreshToken, isRemembered(rotated.session));
         return sessionResponse(ctx, user, rotated.session.id, rotated.refreshToken);
       },
     );
@@ -159,7 +164,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await changePassword(ctx, { ...req.body, userId: me.id, ip: req.ip });
         // Every earlier session ended with the change; the caller continues in a fresh one.
         const session = await startSession(ctx, user, true);
-        setRefreshCookie(ctx, reply, session.refreshToken);
+        setRefreshCookie(ctx, reply, session.refreshToken, true);
         return session;
       },
     );

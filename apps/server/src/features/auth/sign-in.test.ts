@@ -24,9 +24,22 @@ describe("POST /auth/sign-in", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Strict");
     expect(cookie).toContain("Path=/api/auth");
+    // Without "remember me" the cookie ends with the browser session.
+    expect(cookie).not.toContain("Max-Age");
     const info = await t.call("GET", "/user/info", undefined, { token: res.body.idToken });
     expect(info.status).toBe(200);
     expect(info.body.email).toBe("client@example.com");
+  });
+
+  it("keeps a remembered session's cookie for 30 days", async () => {
+    const res = await t.call("POST", "/auth/sign-in", {
+      email: "client@example.com",
+      password,
+      remember: true,
+    });
+    expect(res.headers.get("set-cookie")).toContain(`Max-Age=${30 * 24 * 3600}`);
+    const refreshed = await t.call("POST", "/auth/refresh", { refreshToken: res.body.refreshToken });
+    expect(refreshed.headers.get("set-cookie")).toContain("Max-Age=");
   });
 
   it("names an unknown account and a wrong password with the spec's codes and messages", async () => {
