@@ -4,7 +4,13 @@ import { endpoints } from "../../api/endpoints";
 import { queryClient } from "../../api/queryClient";
 import { markAnonymous, markAuthenticated, sessionStore, storeTokens } from "../../api/session";
 import { applyLanguage, currentLanguage } from "../../i18n";
-import { deleteCookie, SPEC_COOKIES, setAuthenticatedFlag, writeCookie } from "./cookies";
+import {
+  deleteCookie,
+  readAuthenticatedFlag,
+  SPEC_COOKIES,
+  setAuthenticatedFlag,
+  writeCookie,
+} from "./cookies";
 
 configureApi({
   language: currentLanguage,
@@ -30,6 +36,11 @@ let restoring: Promise<void> | null = null;
 /** On load: exchange the httpOnly refresh cookie for a session. Runs once, whatever React does. */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
+    // Nobody is signed in in this browser (never, or signed out): no refresh cookie worth trying.
+    if (readAuthenticatedFlag() !== true) {
+      markAnonymous();
+      return;
+    }
     const res = await refreshSession();
     if (sessionStore.getSnapshot().status !== "restoring") return; // a sign-in finished first
     if (!res) {

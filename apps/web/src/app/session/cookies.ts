@@ -75,6 +75,16 @@ export function deleteCookie(name: SpecCookieName): void {
   document.cookie = serializeCookie(name, "", { maxAge: 0, secure: isSecure() });
 }
 
+/** The spec's local flag `isAuthenticated` ("true" / "false"); null when unset or unreadable. */
+export function readAuthenticatedFlag(): boolean | null {
+  try {
+    const v = localStorage.getItem("isAuthenticated");
+    return v === "true" ? true : v === "false" ? false : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The spec's local flag `isAuthenticated` ("true" / "false"). */
 export function setAuthenticatedFlag(value: boolean): void {
   try {

@@ -3,6 +3,7 @@ import { emailBodySchema } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
@@ -70,7 +71,7 @@ export function VerifyEmailPage() {
           </Alert>
           <ResendVerification />
           <Box sx={{ mt: 3 }}>
-            <Button href="/auth/client/sign-in">{t("auth.backToSignIn")}</Button>
+            <Link href="/auth/client/sign-in">{t("auth.backToSignIn")}</Link>
           </Box>
         </>
       )}

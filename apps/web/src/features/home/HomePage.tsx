@@ -39,18 +39,18 @@ export function HomePage() {
       {info.isError && <ErrorState error={info.error} onRetry={() => info.refetch()} />}
       <Card>
         <CardContent>
-          <Typography>
-            {t("home.today", { date: formatDate(new Date(), language, { dateStyle: "full" }) })}
-          </Typography>
-          {area === "staff" && entityName && (
-            <Typography sx={{ mt: 1 }}>{t("home.entity", { name: entityName })}</Typography>
-          )}
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
-            {t("home.version", { version: UI_VERSION })}
-          </Typography>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 1, sm: 3 }} sx={{ mt: 2 }}>
-            <Link href="/about">{t("home.about")}</Link>
-            <Link href="/supporters">{t("home.supporters")}</Link>
+          <Stack spacing={1.5}>
+            <Typography>
+              {t("home.today", { date: formatDate(new Date(), language, { dateStyle: "full" }) })}
+            </Typography>
+            {area === "staff" && entityName && (
+              <Typography>{t("home.entity", { name: entityName })}</Typography>
+            )}
+            <Typography color="text.secondary">{t("home.version", { version: UI_VERSION })}</Typography>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 1, sm: 3 }}>
+              <Link href="/about">{t("home.about")}</Link>
+              <Link href="/supporters">{t("home.supporters")}</Link>
+            </Stack>
           </Stack>
         </CardContent>
       </Card>
