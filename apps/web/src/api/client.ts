@@ -38,13 +38,20 @@ async function send(method: Method, path: string, options: RequestOptions, idTok
     Accept: "application/json",
     "Accept-Language": acceptLanguageOf(languageSource()),
   };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // A FormData body (file upload) is sent as multipart, with the boundary the browser chooses.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (idToken) headers.Authorization = `Bearer ${idToken}`;
   try {
     return await fetch(`/api${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: "same-origin",
       signal: options.signal,
     });
@@ -100,8 +107,8 @@ function sessionLost() {
   if (wasSignedIn) onExpired();
 }
 
-/** The one typed fetch of the web app. */
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+/** A successful response of an authenticated call (refreshing the session once on a 401). */
+async function respond(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? true;
   let idToken: string | null = null;
   if (auth) {
@@ -122,9 +129,26 @@ export async function request<T>(method: Method, path: string, options: RequestO
     }
   }
   if (!res.ok) throw await errorOf(res);
+  return res;
+}
+
+/** The one typed fetch of the web app. */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await respond(method, path, options);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file answer (e.g. a streamed CSV) with the name from its Content-Disposition, if any. */
+export async function requestFile(
+  path: string,
+  options: Omit<RequestOptions, "body"> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await respond("GET", path, options);
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), filename };
 }
 
 export const api = {
@@ -133,5 +157,7 @@ export const api = {
     request<T>("POST", path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
     request<T>("PUT", path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("DELETE", path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+  /** GET of a file: resolves to its bytes and file name. */
+  file: (path: string, options?: Omit<RequestOptions, "body">) => requestFile(path, options),
 };
