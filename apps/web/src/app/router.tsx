@@ -17,6 +17,44 @@ const layouts = {
   admin: page(() => import("./layout/AppLayout").then((m) => m.AdminLayout)),
 };
 
+/** The pages of each area, inside its layout (besides home and profile). */
+const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
+  client: [
+    {
+      path: "entities",
+      lazy: page(() => import("../features/client-entities/EntitiesPage").then((m) => m.EntitiesPage)),
+    },
+    {
+      path: "entities/:workspace",
+      lazy: page(() =>
+        import("../features/client-entities/EntityDetailPage").then((m) => m.EntityDetailPage),
+      ),
+    },
+  ],
+  staff: [
+    {
+      path: "staffs",
+      lazy: page(() => import("../features/staff-staffs/StaffsPage").then((m) => m.StaffsPage)),
+    },
+    { path: "users", lazy: page(() => import("../features/staff-users/UsersPage").then((m) => m.UsersPage)) },
+    {
+      path: "modules",
+      lazy: page(() => import("../features/staff-modules/ModulesPage").then((m) => m.ModulesPage)),
+    },
+  ],
+  admin: [
+    {
+      path: "entities",
+      lazy: page(() => import("../features/admin-entities/EntitiesPage").then((m) => m.EntitiesPage)),
+    },
+    {
+      path: "entities/:workspace",
+      lazy: page(() => import("../features/admin-entities/EntityDetailPage").then((m) => m.EntityDetailPage)),
+    },
+    { path: "users", lazy: page(() => import("../features/admin-users/UsersPage").then((m) => m.UsersPage)) },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     path: "/",
@@ -54,6 +92,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("../features/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
       },
       {
+        path: "auth/set-password",
+        lazy: page(() => import("../features/invitation/SetPasswordPage").then((m) => m.SetPasswordPage)),
+      },
+      {
         path: "auth/staff/entity-select",
         Component: RouteGuard,
         children: [
@@ -89,6 +131,7 @@ export const routes: RouteObject[] = [
                   path: "profile",
                   lazy: page(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage)),
                 },
+                ...areaPages[area],
               ],
             },
           ],

@@ -1,16 +1,42 @@
 import type { UserType } from "@mimamori/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
+import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
+import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
+import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
+import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import { staffPath } from "./workspace";
 
 export interface NavEntry {
   to: string;
-  labelKey: "nav.home" | "nav.profile";
+  labelKey:
+    | "nav.home"
+    | "nav.profile"
+    | "ui.nav.entities"
+    | "ui.nav.staffs"
+    | "ui.nav.users"
+    | "ui.nav.modules";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
 }
+
+type AreaEntry = { path: string; labelKey: NavEntry["labelKey"]; icon: SvgIconComponent };
+
+/** The screens of each area, in the order of the spec's menus (§2), between Home and Profile. */
+const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
+  client: [{ path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined }],
+  staff: [
+    { path: "staffs", labelKey: "ui.nav.staffs", icon: BadgeOutlined },
+    { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
+    { path: "modules", labelKey: "ui.nav.modules", icon: ExtensionOutlined },
+  ],
+  admin: [
+    { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
+    { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
+  ],
+};
 
 /** The sidebar menu of an area; entries appear as their screens are built (no placeholder pages). */
 export function navEntries(area: UserType, workspace: string | null): NavEntry[] {
@@ -18,6 +44,7 @@ export function navEntries(area: UserType, workspace: string | null): NavEntry[]
   const to = (p: string) => (area === "staff" ? staffPath(p, workspace) : p);
   return [
     { to: to(base), labelKey: "nav.home", icon: HomeOutlined, end: true },
+    ...AREA_ENTRIES[area].map((e) => ({ to: to(`${base}/${e.path}`), labelKey: e.labelKey, icon: e.icon })),
     { to: to(`${base}/profile`), labelKey: "nav.profile", icon: PersonOutlined },
   ];
 }

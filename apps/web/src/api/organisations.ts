@@ -1,0 +1,108 @@
+import type {
+  AdminEntity,
+  AdminUser,
+  ClientEntity,
+  CreateEntityBody,
+  Entity,
+  Language,
+  MemberUser,
+  Module,
+  StaffMember,
+  UpdateEntityBody,
+  UserRow,
+  UserRowInput,
+} from "@mimamori/shared";
+import { api } from "./client";
+import { useSessionState } from "./hooks";
+
+type Ok = { ok: true };
+const seg = encodeURIComponent;
+
+/** Typed calls of the organisation screens: entities, modules, memberships, staff and users (issue 4). */
+export const orgEndpoints = {
+  // Admin (super user)
+  entities: () => api.get<AdminEntity[]>("/entities"),
+  createEntity: (body: CreateEntityBody) => api.post<Entity>("/entities", body),
+  entity: (ws: string) => api.get<Entity>(`/entities/${seg(ws)}`),
+  updateEntity: (ws: string, body: UpdateEntityBody) => api.put<Entity>(`/entities/${seg(ws)}`, body),
+  deleteEntity: (ws: string) => api.delete<Ok>(`/entities/${seg(ws)}`),
+  entityModules: (ws: string) => api.get<Module[]>(`/entities/${seg(ws)}/modules`),
+  subscribeEntityModule: (ws: string, id: number, on: boolean) =>
+    on
+      ? api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}`)
+      : api.delete<Module[]>(`/entities/${seg(ws)}/modules/${id}`),
+  entityModuleMode: (ws: string, id: number, mode: number) =>
+    api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}/mode`, { mode_option: mode }),
+  entityStaffs: (ws: string) => api.get<StaffMember[]>(`/entities/${seg(ws)}/staffs`),
+  addEntityStaff: (ws: string, email: string) =>
+    api.post<StaffMember[]>(`/entities/${seg(ws)}/staffs`, { email }),
+  adminUsers: (ws: string) => api.get<AdminUser[]>(`/admin/users/${seg(ws)}`),
+  deleteAccount: (uid: string) => api.delete<Ok>(`/admin/users/${seg(uid)}`),
+  userDataFile: (uid: string, query: URLSearchParams) =>
+    api.file(`/admin/users/data/${seg(uid)}/download?${query.toString()}`),
+
+  // Client
+  myEntities: () => api.get<ClientEntity[]>("/user/entities"),
+  applyEntity: (ws: string) => api.post<ClientEntity>(`/user/entities/${seg(ws)}`),
+  cancelApplication: (ws: string) => api.put<ClientEntity>(`/user/entities/${seg(ws)}`),
+  quitEntity: (ws: string) => api.delete<ClientEntity>(`/user/entities/${seg(ws)}`),
+  myEntity: (ws: string) => api.get<ClientEntity>(`/user/entities/${seg(ws)}`),
+  myModules: (ws: string) => api.get<Module[]>(`/user/entities/${seg(ws)}/modules`),
+  subscribeMyModule: (ws: string, id: number, on: boolean) =>
+    on
+      ? api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}`)
+      : api.delete<Module[]>(`/user/entities/${seg(ws)}/modules/${id}`),
+  myModuleMode: (ws: string, id: number, mode: number) =>
+    api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}/mode`, { mode_option: mode }),
+
+  // Staff of a workspace
+  staffs: (ws: string) => api.get<StaffMember[]>(`/staff/${seg(ws)}/staffs`),
+  registerStaff: (ws: string, email: string) =>
+    api.post<StaffMember[]>(`/staff/${seg(ws)}/register`, { email }),
+  removeStaff: (ws: string, email: string) =>
+    api.delete<StaffMember[]>(`/staff/${seg(ws)}/remove`, { body: { email } }),
+  changeStaffLanguage: (ws: string, email: string, language: Language) =>
+    api.post<StaffMember[]>(`/staff/${seg(ws)}/change_language`, { email, language }),
+  staffModules: (ws: string) => api.get<Module[]>(`/staff/${seg(ws)}/modules`),
+  members: (ws: string) => api.get<MemberUser[]>(`/staff/${seg(ws)}/users`),
+  validateRows: (ws: string, rows: UserRowInput[]) =>
+    api.post<UserRow[]>(`/staff/${seg(ws)}/users/validate`, rows),
+  uploadCsv: (ws: string, file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return api.post<UserRow[]>(`/staff/${seg(ws)}/users/csv`, form);
+  },
+  registerRows: (ws: string, rows: UserRowInput[]) =>
+    api.post<UserRow[]>(`/staff/${seg(ws)}/users/register`, rows),
+  deleteMember: (ws: string, id: string) => api.delete<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}`),
+  setMemberActive: (ws: string, id: string, active: boolean) =>
+    api.post<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/${active ? "enable" : "disable"}`),
+  answerApplication: (ws: string, id: string, accept: boolean) =>
+    accept
+      ? api.post<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/approval`)
+      : api.put<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/approval`),
+
+  // Invitation
+  acceptInvite: (token: string, newPassword: string) =>
+    api.post<Ok>("/auth/accept-invite", { token, newPassword }, { auth: false }),
+};
+
+/** Query keys carry the user id so one person's data never shows for the next. */
+export const orgKeys = {
+  entities: (uid: string) => ["user", uid, "admin-entities"] as const,
+  entity: (uid: string, ws: string) => ["user", uid, "admin-entity", ws] as const,
+  entityModules: (uid: string, ws: string) => ["user", uid, "admin-entity", ws, "modules"] as const,
+  entityStaffs: (uid: string, ws: string) => ["user", uid, "admin-entity", ws, "staffs"] as const,
+  adminUsers: (uid: string, ws: string) => ["user", uid, "admin-users", ws] as const,
+  myEntities: (uid: string) => ["user", uid, "my-entities"] as const,
+  myEntity: (uid: string, ws: string) => ["user", uid, "my-entities", ws] as const,
+  myModules: (uid: string, ws: string) => ["user", uid, "my-entities", ws, "modules"] as const,
+  staffs: (uid: string, ws: string) => ["user", uid, "staff", ws, "staffs"] as const,
+  staffModules: (uid: string, ws: string) => ["user", uid, "staff", ws, "modules"] as const,
+  members: (uid: string, ws: string) => ["user", uid, "staff", ws, "members"] as const,
+};
+
+/** The signed-in person's id for query keys ("-" before the session is known). */
+export function useUid(): string {
+  return useSessionState().user?.uid ?? "-";
+}

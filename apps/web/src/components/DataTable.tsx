@@ -1,0 +1,280 @@
+import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from "@mimamori/shared";
+import Box from "@mui/material/Box";
+import MenuItem from "@mui/material/MenuItem";
+import Skeleton from "@mui/material/Skeleton";
+import { useTheme } from "@mui/material/styles";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TablePagination from "@mui/material/TablePagination";
+import TableRow from "@mui/material/TableRow";
+import TableSortLabel from "@mui/material/TableSortLabel";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { htmlLangOf } from "../i18n/language";
+import { useLanguage } from "../i18n/useLanguage";
+import { visuallyHidden } from "./visuallyHidden";
+
+export interface Column<T> {
+  id: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** Makes the column sortable by this value. */
+  sortValue?: (row: T) => string | number;
+  align?: "left" | "right" | "center";
+  width?: number | string;
+  /** Hides the header text visually (it stays for screen readers), e.g. for an actions column. */
+  hideLabel?: boolean;
+}
+
+export type SortDirection = "asc" | "desc";
+
+interface Props<T> {
+  /** Names the table for assistive technology. */
+  label: string;
+  columns: Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  emptyText?: string;
+  /** Page sizes offered; spec §9: 5/10/25 (default 10), pending requests 3/6/9 (default 3). */
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  initialSort?: { by: string; direction: SortDirection };
+}
+
+function compare(a: string | number, b: string | number, collator: Intl.Collator) {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * The one table of the app: sortable headers, pagination with configurable page sizes, an empty state and a
+ * loading skeleton. Below the `sm` breakpoint (phones) every row becomes a stacked card of label/value pairs.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  emptyText,
+  pageSizes = TABLE_PAGE_SIZES,
+  defaultPageSize = TABLE_DEFAULT_PAGE_SIZE,
+  initialSort,
+}: Props<T>) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const theme = useTheme();
+  const stacked = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  const [sort, setSort] = useState(initialSort ?? null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(defaultPageSize);
+
+  const sorted = useMemo(() => {
+    const list = [...(rows ?? [])];
+    const column = sort && columns.find((c) => c.id === sort.by);
+    if (!sort || !column?.sortValue) return list;
+    const collator = new Intl.Collator(htmlLangOf(language), { numeric: true, sensitivity: "base" });
+    const value = column.sortValue;
+    list.sort((a, b) => compare(value(a), value(b), collator) * (sort.direction === "asc" ? 1 : -1));
+    return list;
+  }, [rows, columns, sort, language]);
+
+  const count = sorted.length;
+  const lastPage = Math.max(0, Math.ceil(count / pageSize) - 1);
+  const current = Math.min(page, lastPage);
+  const pageRows = sorted.slice(current * pageSize, current * pageSize + pageSize);
+  const showSkeleton = loading && !rows;
+
+  const toggleSort = (id: string) => {
+    setSort((s) =>
+      s?.by === id
+        ? { by: id, direction: s.direction === "asc" ? "desc" : "asc" }
+        : { by: id, direction: "asc" },
+    );
+    setPage(0);
+  };
+
+  const empty = (
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: "center" }}>
+      {emptyText ?? t("ui.table.noData")}
+    </Typography>
+  );
+
+  const pagination = (
+    <TablePagination
+      component="div"
+      count={count}
+      page={current}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...pageSizes]}
+      onPageChange={(_, p) => setPage(p)}
+      onRowsPerPageChange={(e) => {
+        setPageSize(Number(e.target.value));
+        setPage(0);
+      }}
+      labelRowsPerPage={t("ui.table.rowsPerPage")}
+      labelDisplayedRows={({ from, to, count: total }) =>
+        t("ui.table.displayedRows", { from, to, count: total })
+      }
+      getItemAriaLabel={(type) => t(`ui.table.${type}Page`)}
+      sx={{
+        "& .MuiTablePagination-toolbar": {
+          flexWrap: "wrap",
+          justifyContent: "flex-end",
+          px: { xs: 1, sm: 2 },
+        },
+        "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
+      }}
+    />
+  );
+
+  if (stacked) {
+    const sortable = columns.filter((c) => c.sortValue);
+    const sortKey = sort ? `${sort.by}:${sort.direction}` : "";
+    return (
+      <Box>
+        {sortable.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={t("ui.table.sortBy")}
+            value={sortKey}
+            onChange={(e) => {
+              const [by, direction] = e.target.value.split(":");
+              setSort(by ? { by, direction: direction as SortDirection } : null);
+              setPage(0);
+            }}
+            sx={{ mt: 0, mb: 1 }}
+          >
+            <MenuItem value="">{t("ui.table.unsorted")}</MenuItem>
+            {sortable.flatMap((c) => [
+              <MenuItem key={`${c.id}:asc`} value={`${c.id}:asc`}>
+                {t("ui.table.ascending", { column: c.label })}
+              </MenuItem>,
+              <MenuItem key={`${c.id}:desc`} value={`${c.id}:desc`}>
+                {t("ui.table.descending", { column: c.label })}
+              </MenuItem>,
+            ])}
+          </TextField>
+        )}
+        {showSkeleton && (
+          <Box aria-busy="true" aria-label={t("ui.table.loading")} role="status">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={88} sx={{ my: 1 }} />
+            ))}
+          </Box>
+        )}
+        {!showSkeleton && count === 0 && empty}
+        {!showSkeleton && count > 0 && (
+          <Box component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {pageRows.map((row) => (
+              <Box
+                component="li"
+                key={rowKey(row)}
+                sx={{ py: 1.5, px: 1, borderBottom: 1, borderColor: "divider" }}
+              >
+                <Box
+                  component="dl"
+                  sx={{
+                    display: "grid",
+                    gridTemplateColumns: "minmax(88px, 34%) minmax(0, 1fr)",
+                    columnGap: 1.5,
+                    rowGap: 0.75,
+                    alignItems: "center",
+                    m: 0,
+                  }}
+                >
+                  {columns.map((c) => (
+                    <Fragment key={c.id}>
+                      <Typography component="dt" variant="body2" color="text.secondary">
+                        {c.label}
+                      </Typography>
+                      <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: "anywhere" }}>
+                        {c.render(row)}
+                      </Box>
+                    </Fragment>
+                  ))}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        )}
+        {count > 0 && pagination}
+      </Box>
+    );
+  }
+
+  return (
+    <Box>
+      <TableContainer>
+        <Table aria-label={label} size="small" aria-busy={showSkeleton || undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => {
+                const active = sort?.by === c.id;
+                return (
+                  <TableCell
+                    key={c.id}
+                    align={c.align}
+                    sx={{ width: c.width, fontWeight: 600, whiteSpace: "nowrap" }}
+                    sortDirection={active ? sort.direction : false}
+                  >
+                    {c.sortValue ? (
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? sort.direction : "asc"}
+                        onClick={() => toggleSort(c.id)}
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ) : c.hideLabel ? (
+                      <Box component="span" sx={visuallyHidden}>
+                        {c.label}
+                      </Box>
+                    ) : (
+                      c.label
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {showSkeleton &&
+              [0, 1, 2].map((i) => (
+                <TableRow key={i}>
+                  {columns.map((c) => (
+                    <TableCell key={c.id}>
+                      <Skeleton aria-hidden />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {!showSkeleton && count === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{empty}</TableCell>
+              </TableRow>
+            )}
+            {pageRows.map((row) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((c) => (
+                  <TableCell key={c.id} align={c.align} sx={{ overflowWrap: "anywhere" }}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {count > 0 && pagination}
+    </Box>
+  );
+}

@@ -1,0 +1,182 @@
+import type { AdminUser } from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errors";
+import { orgEndpoints } from "../../api/organisations";
+import { useNotify } from "../../components/Notifier";
+import { saveFile } from "../../components/saveFile";
+import { useLanguage, useMessage } from "../../i18n/useLanguage";
+
+const DATA_TYPES = ["Vital", "Sleep"] as const;
+const DB_TYPES = ["Preprocessed", "Raw"] as const;
+
+function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Tokyo";
+}
+
+/** Unix seconds of a `datetime-local` value (read in the browser's zone), or null. */
+function unixOf(value: string): number | null {
+  if (!value) return null;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+/** One user's vital-data CSV for a period (spec §5: start and end date-times required). */
+export function DownloadDialog({
+  open,
+  user,
+  onClose,
+}: {
+  open: boolean;
+  user: AdminUser | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  const titleId = useId();
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [dataType, setDataType] = useState<(typeof DATA_TYPES)[number]>("Vital");
+  const [dbType, setDbType] = useState<(typeof DB_TYPES)[number]>("Preprocessed");
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (open) {
+      setChecked(false);
+      setFailure(null);
+    }
+  }, [open]);
+
+  const startS = unixOf(start);
+  const endS = unixOf(end);
+  const startError = checked && startS === null ? msg("required") : undefined;
+  const endError =
+    checked && endS === null
+      ? msg("required")
+      : checked && startS !== null && endS !== null && endS <= startS
+        ? msg("invalid-time-range")
+        : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (!user || startS === null || endS === null || endS <= startS) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const query = new URLSearchParams({
+        start_time: String(startS),
+        end_time: String(endS),
+        data_type: dataType,
+        db_type: dbType,
+        timezone: browserZone(),
+      });
+      const { blob, filename } = await orgEndpoints.userDataFile(user.uid, query);
+      saveFile(blob, filename ?? `${user.uid.slice(0, 8)}_${dataType}_${dbType}.csv`.toLowerCase());
+      notify(t("admin-users.downloaded"), "success");
+      onClose();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t("admin-users.downloadTitle")}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ overflowWrap: "anywhere" }}>
+            {t("admin-users.downloadFor", { name: user?.name ?? "", email: user?.email ?? "" })}
+          </Typography>
+          {failure !== null && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(failure, language)}
+            </Alert>
+          )}
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
+            <TextField
+              type="datetime-local"
+              label={t("admin-users.start")}
+              required
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              error={!!startError}
+              helperText={startError}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+            />
+            <TextField
+              type="datetime-local"
+              label={t("admin-users.end")}
+              required
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              error={!!endError}
+              helperText={endError}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+            />
+          </Stack>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
+            <TextField
+              select
+              label={t("admin-users.dataType")}
+              value={dataType}
+              onChange={(e) => setDataType(e.target.value as (typeof DATA_TYPES)[number])}
+            >
+              {DATA_TYPES.map((d) => (
+                <MenuItem key={d} value={d}>
+                  {t(`admin-users.dataTypes.${d}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={t("admin-users.dbType")}
+              value={dbType}
+              onChange={(e) => setDbType(e.target.value as (typeof DB_TYPES)[number])}
+            >
+              {DB_TYPES.map((d) => (
+                <MenuItem key={d} value={d}>
+                  {t(`admin-users.dbTypes.${d}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t("admin-users.zoneNote", { zone: browserZone() })}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t("ui.actions.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {t("admin-users.download")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,165 @@
+import type { ClientEntity } from "@mimamori/shared";
+import AddIcon from "@mui/icons-material/Add";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errors";
+import { orgEndpoints, orgKeys, useUid } from "../../api/organisations";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable } from "../../components/DataTable";
+import { ErrorState } from "../../components/ErrorState";
+import { useNotify } from "../../components/Notifier";
+import { usePageTitle } from "../../components/usePageTitle";
+import { useLanguage } from "../../i18n/useLanguage";
+import { AddEntityDialog } from "./AddEntityDialog";
+import { useMyEntities } from "./hooks";
+import { StatusChip } from "./StatusChip";
+
+/** /client/entities: public entities and the client's own, with apply, cancel, quit and the add dialog. */
+export function EntitiesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const client = useQueryClient();
+  const uid = useUid();
+  const entities = useMyEntities();
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [quitting, setQuitting] = useState<{ open: boolean; entity: ClientEntity | null }>({
+    open: false,
+    entity: null,
+  });
+  usePageTitle(t("client-entities.title"));
+
+  const refresh = () => client.invalidateQueries({ queryKey: orgKeys.myEntities(uid) });
+
+  const act = async (entity: ClientEntity, call: () => Promise<unknown>, done: string) => {
+    setBusy(entity.workspace_name);
+    try {
+      await call();
+      await refresh();
+      notify(done, "success");
+    } catch (err) {
+      notify(errorMessage(err, language), "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const quit = async () => {
+    const entity = quitting.entity;
+    if (!entity) return;
+    await orgEndpoints.quitEntity(entity.workspace_name);
+    await refresh();
+    notify(t("client-entities.quitDone", { name: entity.name }), "success");
+  };
+
+  const actions = (e: ClientEntity) => {
+    const working = busy === e.workspace_name;
+    const detail = `/client/entities/${encodeURIComponent(e.workspace_name)}`;
+    return (
+      <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+        <Button size="small" variant="outlined" href={detail} disabled={e.status !== "added"}>
+          {t("client-entities.detail")}
+        </Button>
+        {e.status === "added" && (
+          <Button size="small" color="error" onClick={() => setQuitting({ open: true, entity: e })}>
+            {t("client-entities.quit")}
+          </Button>
+        )}
+        {e.status !== "added" && e.is_pending && (
+          <Button
+            size="small"
+            loading={working}
+            onClick={() =>
+              act(
+                e,
+                () => orgEndpoints.cancelApplication(e.workspace_name),
+                t("client-entities.cancelled", { name: e.name }),
+              )
+            }
+          >
+            {t("client-entities.cancel")}
+          </Button>
+        )}
+        {e.status !== "added" && !e.is_pending && (
+          <Button
+            size="small"
+            variant="contained"
+            loading={working}
+            onClick={() =>
+              act(
+                e,
+                () => orgEndpoints.applyEntity(e.workspace_name),
+                t("client-entities.applied", { name: e.name }),
+              )
+            }
+          >
+            {t("client-entities.apply")}
+          </Button>
+        )}
+      </Stack>
+    );
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Typography variant="h1">{t("client-entities.title")}</Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setAdding(true)}
+          sx={{ flexShrink: 0 }}
+        >
+          {t("client-entities.add")}
+        </Button>
+      </Stack>
+      <Typography color="text.secondary">{t("client-entities.intro")}</Typography>
+      {entities.isError && <ErrorState error={entities.error} onRetry={() => entities.refetch()} />}
+      <Card>
+        <CardContent>
+          <DataTable<ClientEntity>
+            label={t("client-entities.title")}
+            rows={entities.data}
+            loading={entities.isPending}
+            emptyText={t("client-entities.empty")}
+            rowKey={(e) => e.workspace_name}
+            columns={[
+              {
+                id: "name",
+                label: t("client-entities.name"),
+                render: (e) => e.name,
+                sortValue: (e) => e.name,
+              },
+              { id: "description", label: t("client-entities.description"), render: (e) => e.description },
+              {
+                id: "status",
+                label: t("client-entities.statusLabel"),
+                render: (e) => <StatusChip entity={e} />,
+                sortValue: (e) => (e.status === "added" ? 0 : e.is_pending ? 1 : 2),
+              },
+              { id: "actions", label: t("ui.actions.actions"), render: actions, width: 240 },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <AddEntityDialog open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={quitting.open}
+        title={t("client-entities.quitTitle", { name: quitting.entity?.name ?? "" })}
+        confirmLabel={t("client-entities.quitConfirm")}
+        onConfirm={quit}
+        onClose={() => setQuitting((q) => ({ ...q, open: false }))}
+      >
+        <Typography gutterBottom>{t("client-entities.quitBody")}</Typography>
+        <Typography>{t("client-entities.quitKept")}</Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
