@@ -65,6 +65,9 @@ export async function removeMember(db: Db, ws: string, userId: string) {
     await tx
       .delete(memberModules)
       .where(and(eq(memberModules.workspaceName, ws), eq(memberModules.userId, userId)));
+    await tx
+      .delete(reportTunings)
+      .where(and(eq(reportTunings.workspaceName, ws), eq(reportTunings.userId, userId)));
     await tx.delete(memberships).where(and(clientOf(ws), eq(memberships.userId, userId)));
   });
 }
