@@ -31,6 +31,8 @@ interface RequestOptions {
   /** Send the id token and recover from a 401 by one refresh (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** A token handed to the page (the mobile view's `idToken`): sent as it is, never refreshed or stored. */
+  idToken?: string;
 }
 
 async function send(method: Method, path: string, options: RequestOptions, idToken: string | null) {
@@ -109,6 +111,11 @@ function sessionLost() {
 
 /** A successful response of an authenticated call (refreshing the session once on a 401). */
 async function respond(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  if (options.idToken !== undefined) {
+    const res = await send(method, path, options, options.idToken);
+    if (!res.ok) throw await errorOf(res);
+    return res;
+  }
   const auth = options.auth ?? true;
   let idToken: string | null = null;
   if (auth) {
@@ -160,4 +167,6 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
   /** GET of a file: resolves to its bytes and file name. */
   file: (path: string, options?: Omit<RequestOptions, "body">) => requestFile(path, options),
+  /** GET whose body the caller reads as a stream (downloads with progress). */
+  stream: (path: string, options?: Omit<RequestOptions, "body">) => respond("GET", path, options ?? {}),
 };
