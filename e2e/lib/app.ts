@@ -9,9 +9,16 @@ export interface E2e {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh seeded database, serving the built web app, and a Chromium. */
-export async function startE2e(): Promise<E2e> {
-  const t = await startTestApp({ seed: true, webDist: path.resolve("apps/web/dist") });
+/**
+ * The real server on a fresh seeded database, serving the built web app, and a Chromium. `vitalDays` also
+ * seeds that many days of band data for every demo client (ending now).
+ */
+export async function startE2e(opts: { vitalDays?: number } = {}): Promise<E2e> {
+  const t = await startTestApp({
+    seed: true,
+    webDist: path.resolve("apps/web/dist"),
+    vitalDays: opts.vitalDays,
+  });
   const browser = await launchBrowser();
   return {
     t,

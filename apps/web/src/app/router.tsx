@@ -21,6 +21,14 @@ const layouts = {
 const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
   client: [
     {
+      path: "reports",
+      lazy: page(() => import("../features/reports/ClientReportsPage").then((m) => m.ClientReportsPage)),
+    },
+    {
+      path: "reports/resq-band/:type/:id",
+      lazy: page(() => import("../features/reports/ClientReportPage").then((m) => m.ClientReportPage)),
+    },
+    {
       path: "entities",
       lazy: page(() => import("../features/client-entities/EntitiesPage").then((m) => m.EntitiesPage)),
     },
@@ -32,6 +40,20 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     },
   ],
   staff: [
+    {
+      path: "reports",
+      lazy: page(() => import("../features/reports/StaffReportsPage").then((m) => m.StaffReportsPage)),
+    },
+    {
+      path: "reports/:reportId",
+      lazy: page(() => import("../features/reports/StaffReportPage").then((m) => m.StaffReportPage)),
+    },
+    {
+      path: "reports/:reportId/:uid",
+      lazy: page(() =>
+        import("../features/reports/StaffMemberReportPage").then((m) => m.StaffMemberReportPage),
+      ),
+    },
     {
       path: "staffs",
       lazy: page(() => import("../features/staff-staffs/StaffsPage").then((m) => m.StaffsPage)),
@@ -50,6 +72,10 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     {
       path: "entities/:workspace",
       lazy: page(() => import("../features/admin-entities/EntityDetailPage").then((m) => m.EntityDetailPage)),
+    },
+    {
+      path: "CSVdownload",
+      lazy: page(() => import("../features/reports/AdminCsvPage").then((m) => m.AdminCsvPage)),
     },
     { path: "users", lazy: page(() => import("../features/admin-users/UsersPage").then((m) => m.UsersPage)) },
   ],
@@ -114,6 +140,11 @@ export const routes: RouteObject[] = [
       {
         path: "privacy",
         lazy: page(() => import("../features/legal/PrivacyPage").then((m) => m.PrivacyPage)),
+      },
+      {
+        // the band app's chart view: its own id token, no session, no layout (§2 mobile view)
+        path: "mobile/reports/resq_band",
+        lazy: page(() => import("../features/reports/MobileReportPage").then((m) => m.MobileReportPage)),
       },
       ...areas.map(
         (area): RouteObject => ({

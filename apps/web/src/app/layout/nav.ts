@@ -1,8 +1,10 @@
 import type { UserType } from "@mimamori/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
+import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
 import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
+import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
@@ -16,7 +18,9 @@ export interface NavEntry {
     | "ui.nav.entities"
     | "ui.nav.staffs"
     | "ui.nav.users"
-    | "ui.nav.modules";
+    | "ui.nav.modules"
+    | "reports.nav.reports"
+    | "reports.nav.csvDownload";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
@@ -26,14 +30,19 @@ type AreaEntry = { path: string; labelKey: NavEntry["labelKey"]; icon: SvgIconCo
 
 /** The screens of each area, in the order of the spec's menus (§2), between Home and Profile. */
 const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
-  client: [{ path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined }],
+  client: [
+    { path: "reports", labelKey: "reports.nav.reports", icon: AssessmentOutlined },
+    { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
+  ],
   staff: [
+    { path: "reports", labelKey: "reports.nav.reports", icon: AssessmentOutlined },
     { path: "staffs", labelKey: "ui.nav.staffs", icon: BadgeOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
     { path: "modules", labelKey: "ui.nav.modules", icon: ExtensionOutlined },
   ],
   admin: [
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
+    { path: "CSVdownload", labelKey: "reports.nav.csvDownload", icon: FileDownloadOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
   ],
 };

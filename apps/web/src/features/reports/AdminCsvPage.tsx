@@ -1,0 +1,231 @@
+import { localeOf } from "@mimamori/shared";
+import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import LinearProgress from "@mui/material/LinearProgress";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errors";
+import { reportEndpoints } from "../../api/reports";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { useNotify } from "../../components/Notifier";
+import { usePageTitle } from "../../components/usePageTitle";
+import { useLanguage, useMessage } from "../../i18n/useLanguage";
+import { type Downloaded, formatBytes, streamDownload } from "./download";
+import { nowSeconds } from "./useReportWindow";
+import { browserTimezone, formatStamp, fromInputs, startOfDay, toInputs } from "./window";
+
+type DataType = "Vital" | "Sleep";
+type DbType = "Preprocessed" | "Raw";
+
+const toLocalInput = (t: number, tz: string) => {
+  const v = toInputs(t, tz);
+  return `${v.date}T${v.time}`;
+};
+const fromLocalInput = (s: string, tz: string) => {
+  const [date, time] = s.split("T");
+  return date && time ? fromInputs(date, time, tz) : null;
+};
+
+interface Request {
+  start: number;
+  end: number;
+  dataType: DataType;
+  dbType: DbType;
+}
+
+/**
+ * /admin/CSVdownload: every user's data of a period (§2, ADMIN-07) after a confirmation; the file streams in
+ * with its progress shown on the page, and can be cancelled.
+ */
+export function AdminCsvPage() {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  const timezone = useMemo(browserTimezone, []);
+  const today = startOfDay(nowSeconds(), timezone);
+  const [from, setFrom] = useState(() => toLocalInput(today - 6 * 86400, timezone));
+  const [to, setTo] = useState(() => toLocalInput(today + 86400, timezone));
+  const [dataType, setDataType] = useState<DataType>("Vital");
+  const [dbType, setDbType] = useState<DbType>("Preprocessed");
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [pending, setPending] = useState<Request | null>(null);
+  const [bytes, setBytes] = useState<number | null>(null);
+  const [result, setResult] = useState<{ done: Downloaded } | { error: unknown } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  usePageTitle(t("reports.admin.title"));
+  const size = (n: number) => formatBytes(n, localeOf(language));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const start = fromLocalInput(from, timezone);
+    const end = fromLocalInput(to, timezone);
+    const errs: { from?: string; to?: string } = {};
+    if (start === null) errs.from = msg("required");
+    if (end === null) errs.to = msg("required");
+    else if (start !== null && end <= start) errs.to = msg("invalid-time-range");
+    setErrors(errs);
+    if (start !== null && end !== null && !errs.to) setPending({ start, end, dataType, dbType });
+  };
+
+  const download = async (r: Request) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setResult(null);
+    setBytes(0);
+    try {
+      const done = await streamDownload(
+        reportEndpoints.allUsersCsvPath({
+          start_time: r.start,
+          end_time: r.end,
+          data_type: r.dataType,
+          db_type: r.dbType,
+          timezone,
+        }),
+        {
+          fallbackName: `all_users_${r.dataType}_${r.dbType}.csv`.toLowerCase(),
+          onProgress: setBytes,
+          signal: controller.signal,
+        },
+      );
+      setResult({ done });
+      notify(t("reports.csv.done", { name: done.filename, size: size(done.bytes) }));
+    } catch (err) {
+      if (controller.signal.aborted) notify(t("reports.admin.cancelled"), "info");
+      else setResult({ error: err });
+    } finally {
+      abort.current = null;
+      setBytes(null);
+    }
+  };
+
+  const busy = bytes !== null;
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h1">{t("reports.admin.title")}</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t("reports.admin.intro")}
+        </Typography>
+      </Box>
+      <Card>
+        <CardContent>
+          <Box component="form" noValidate onSubmit={submit}>
+            <Typography variant="body2" color="text.secondary">
+              {t("common.requiredNote")}
+            </Typography>
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  label={t("reports.csv.start")}
+                  type="datetime-local"
+                  required
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  error={!!errors.from}
+                  helperText={errors.from}
+                  disabled={busy}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  label={t("reports.csv.end")}
+                  type="datetime-local"
+                  required
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                  error={!!errors.to}
+                  helperText={errors.to}
+                  disabled={busy}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  select
+                  label={t("reports.admin.dataType")}
+                  value={dataType}
+                  onChange={(e) => setDataType(e.target.value as DataType)}
+                  disabled={busy}
+                  helperText={t(`reports.admin.dataTypeHelp.${dataType}`)}
+                >
+                  <MenuItem value="Vital">{t("reports.admin.vital")}</MenuItem>
+                  <MenuItem value="Sleep">{t("reports.admin.sleep")}</MenuItem>
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  select
+                  label={t("reports.admin.dbType")}
+                  value={dbType}
+                  onChange={(e) => setDbType(e.target.value as DbType)}
+                  disabled={busy}
+                  helperText={t(`reports.admin.dbTypeHelp.${dbType}`)}
+                >
+                  <MenuItem value="Preprocessed">{t("reports.admin.preprocessed")}</MenuItem>
+                  <MenuItem value="Raw">{t("reports.admin.raw")}</MenuItem>
+                </TextField>
+              </Grid>
+            </Grid>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
+              {busy && <Button onClick={() => abort.current?.abort()}>{t("reports.actions.cancel")}</Button>}
+              <Button type="submit" variant="contained" startIcon={<DownloadOutlined />} loading={busy}>
+                {t("reports.csv.download")}
+              </Button>
+            </Stack>
+          </Box>
+          {busy && (
+            <Box role="status" sx={{ mt: 2 }}>
+              <LinearProgress aria-label={t("reports.csv.progressLabel")} />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t("reports.csv.received", { size: size(bytes) })}
+              </Typography>
+            </Box>
+          )}
+          {result && "done" in result && (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              {t("reports.csv.done", { name: result.done.filename, size: size(result.done.bytes) })}
+            </Alert>
+          )}
+          {result && "error" in result && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(result.error, language)}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t("reports.admin.confirmTitle")}
+        confirmLabel={t("reports.csv.download")}
+        destructive={false}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void download(pending);
+        }}
+      >
+        {pending && (
+          <Typography>
+            {t("reports.admin.confirmText", {
+              start: formatStamp(pending.start, timezone),
+              end: formatStamp(pending.end, timezone),
+              dataType: t(pending.dataType === "Vital" ? "reports.admin.vital" : "reports.admin.sleep"),
+              dbType: t(pending.dbType === "Raw" ? "reports.admin.raw" : "reports.admin.preprocessed"),
+            })}
+          </Typography>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
