@@ -18,21 +18,24 @@ import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { htmlLangOf } from "../i18n/language";
 import { useLanguage } from "../i18n/useLanguage";
+import { pageOf, type SortDirection, type SortValue, sortRows } from "./tableRows";
 import { visuallyHidden } from "./visuallyHidden";
+
+export type { SortDirection };
 
 export interface Column<T> {
   id: string;
   label: string;
   render: (row: T) => ReactNode;
   /** Makes the column sortable by this value. */
-  sortValue?: (row: T) => string | number;
+  sortValue?: (row: T) => SortValue;
   align?: "left" | "right" | "center";
   width?: number | string;
+  /** Keeps a short column (e.g. a name) from being squeezed by a long one (e.g. a description). */
+  minWidth?: number;
   /** Hides the header text visually (it stays for screen readers), e.g. for an actions column. */
   hideLabel?: boolean;
 }
-
-export type SortDirection = "asc" | "desc";
 
 interface Props<T> {
   /** Names the table for assistive technology. */
@@ -46,11 +49,6 @@ interface Props<T> {
   pageSizes?: readonly number[];
   defaultPageSize?: number;
   initialSort?: { by: string; direction: SortDirection };
-}
-
-function compare(a: string | number, b: string | number, collator: Intl.Collator) {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  return collator.compare(String(a), String(b));
 }
 
 /**
@@ -77,19 +75,12 @@ export function DataTable<T>({
   const [pageSize, setPageSize] = useState(defaultPageSize);
 
   const sorted = useMemo(() => {
-    const list = [...(rows ?? [])];
     const column = sort && columns.find((c) => c.id === sort.by);
-    if (!sort || !column?.sortValue) return list;
-    const collator = new Intl.Collator(htmlLangOf(language), { numeric: true, sensitivity: "base" });
-    const value = column.sortValue;
-    list.sort((a, b) => compare(value(a), value(b), collator) * (sort.direction === "asc" ? 1 : -1));
-    return list;
+    return sortRows(rows ?? [], column?.sortValue, sort?.direction ?? "asc", htmlLangOf(language));
   }, [rows, columns, sort, language]);
 
   const count = sorted.length;
-  const lastPage = Math.max(0, Math.ceil(count / pageSize) - 1);
-  const current = Math.min(page, lastPage);
-  const pageRows = sorted.slice(current * pageSize, current * pageSize + pageSize);
+  const { page: current, rows: pageRows } = pageOf(sorted, page, pageSize);
   const showSkeleton = loading && !rows;
 
   const toggleSort = (id: string) => {
@@ -140,7 +131,7 @@ export function DataTable<T>({
     const sortKey = sort ? `${sort.by}:${sort.direction}` : "";
     return (
       <Box>
-        {sortable.length > 0 && (
+        {sortable.length > 0 && count > 1 && (
           <TextField
             select
             size="small"
@@ -223,7 +214,7 @@ export function DataTable<T>({
                   <TableCell
                     key={c.id}
                     align={c.align}
-                    sx={{ width: c.width, fontWeight: 600, whiteSpace: "nowrap" }}
+                    sx={{ width: c.width, minWidth: c.minWidth, fontWeight: 600, whiteSpace: "nowrap" }}
                     sortDirection={active ? sort.direction : false}
                   >
                     {c.sortValue ? (

@@ -50,7 +50,13 @@ export function ModuleTable({ label, modules, loading, emptyText, onSubscribe, o
       emptyText={emptyText ?? t("ui.modules.none")}
       rowKey={(m) => String(m.id)}
       columns={[
-        { id: "name", label: t("ui.modules.name"), render: (m) => m.name, sortValue: (m) => m.name },
+        {
+          id: "name",
+          label: t("ui.modules.name"),
+          minWidth: 120,
+          render: (m) => m.name,
+          sortValue: (m) => m.name,
+        },
         { id: "description", label: t("ui.modules.description"), render: (m) => m.description },
         {
           id: "status",
@@ -89,7 +95,6 @@ export function ModuleTable({ label, modules, loading, emptyText, onSubscribe, o
                 value={on && m.subscription_mode !== null ? String(m.subscription_mode) : ""}
                 disabled={!on || busy === m.id}
                 onChange={(e) => run(m.id, () => onMode(m, Number(e.target.value)))}
-                helperText={on ? undefined : t("ui.modules.modeNeedsSubscription")}
                 sx={{ minWidth: 160 }}
               >
                 {m.module_subscription_mode.options.map((o) => (

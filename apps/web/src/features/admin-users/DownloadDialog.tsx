@@ -108,7 +108,7 @@ export function DownloadDialog({
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{t("admin-users.downloadTitle")}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ overflowWrap: "anywhere" }}>
+          <Typography sx={{ overflowWrap: "anywhere", mb: 1 }}>
             {t("admin-users.downloadFor", { name: user?.name ?? "", email: user?.email ?? "" })}
           </Typography>
           {failure !== null && (

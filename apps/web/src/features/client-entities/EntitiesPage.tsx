@@ -64,7 +64,11 @@ export function EntitiesPage() {
     const detail = `/client/entities/${encodeURIComponent(e.workspace_name)}`;
     return (
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-        <Button size="small" variant="outlined" href={detail} disabled={e.status !== "added"}>
+        <Button
+          size="small"
+          variant="outlined"
+          {...(e.status === "added" ? { href: detail } : { disabled: true })}
+        >
           {t("client-entities.detail")}
         </Button>
         {e.status === "added" && (
@@ -134,6 +138,7 @@ export function EntitiesPage() {
               {
                 id: "name",
                 label: t("client-entities.name"),
+                minWidth: 160,
                 render: (e) => e.name,
                 sortValue: (e) => e.name,
               },
@@ -141,6 +146,7 @@ export function EntitiesPage() {
               {
                 id: "status",
                 label: t("client-entities.statusLabel"),
+                minWidth: 110,
                 render: (e) => <StatusChip entity={e} />,
                 sortValue: (e) => (e.status === "added" ? 0 : e.is_pending ? 1 : 2),
               },
