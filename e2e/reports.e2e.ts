@@ -89,6 +89,20 @@ describe("client reports", () => {
     expect(await page.locator("figure table caption").textContent()).toBe("Sleep time values (hours)");
     await checkPage(page, "en-client-sleep");
     await ctx.close();
+
+    // §9: in an American time zone the skin temperature is shown in °F
+    const us = await e.browser.newContext({
+      locale: "en-US",
+      timezoneId: "America/New_York",
+      bypassCSP: true,
+    });
+    const usPage = await us.newPage();
+    await signInAs(usPage, base, "client", "client2@example.com");
+    await waitForPath(usPage, "/client");
+    await usPage.goto(`${base}/client/reports`);
+    const temperature = usPage.getByRole("link", { name: /Skin temperature/ });
+    await expect.poll(() => temperature.textContent()).toMatch(/9\d\.\d °F/);
+    await us.close();
   });
 
   it("jp at 390 px: cards and the heart-rate chart with the filter", async () => {
@@ -256,7 +270,7 @@ describe("mobile view", () => {
 });
 
 describe("admin CSV download", () => {
-  it("jp: downloads every user's data after the confirmation, with progress", async () => {
+  it("jp (then en): downloads every user's data after the confirmation, with progress", async () => {
     const ctx = await newContext(e.browser, "jp");
     const page = await ctx.newPage();
     await signInAs(page, base, "admin", "admin@example.com");
@@ -285,6 +299,10 @@ describe("admin CSV download", () => {
       )
       .toBe(1);
     await checkPage(page, "jp-admin-csv-done");
+    await page.getByRole("button", { name: /^言語/ }).click();
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "CSV download" }).count()).toBe(1);
+    await checkPage(page, "en-admin-csv");
     await ctx.close();
   });
 });

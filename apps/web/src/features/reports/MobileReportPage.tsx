@@ -7,7 +7,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
-import { errorMessage } from "../../api/errors";
 import { useMobileReport } from "../../api/reports";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
@@ -52,10 +51,7 @@ export function MobileReportPage() {
           {name}
         </Typography>
         {problem ? (
-          <Alert severity="error">
-            {problem}
-            {unauthenticated && report.error ? ` (${errorMessage(report.error, language)})` : ""}
-          </Alert>
+          <Alert severity="error">{problem}</Alert>
         ) : (
           <>
             <WindowControls
