@@ -4,6 +4,7 @@ import {
   bandsOf,
   type ChartLabels,
   chartOption,
+  decimalsOf,
   overview,
   seriesOf,
   summaryRows,
@@ -82,6 +83,16 @@ describe("vital chart option", () => {
     ]);
     expect(o.series[0].markArea.data).toHaveLength(3);
     expect(zoneColoursOf(r)).toEqual(["green", "yellow", "red"]);
+  });
+
+  it("steps the y axis from bound to bound, labelled with the decimals the step needs", () => {
+    const r = report("00005091", [[DAY, 68, 55, 60]], { resolution: "raw", interval: "hourly" });
+    const axis = yAxisOf(r, seriesOf(r, labels));
+    const steps = (axis.max - axis.min) / (axis.interval as number);
+    expect(Math.abs(steps - Math.round(steps))).toBeLessThan(1e-9);
+    expect(decimalsOf(2.5)).toBe(1);
+    expect(decimalsOf(0.25)).toBe(2);
+    expect(decimalsOf(5)).toBe(0);
   });
 
   it("shows one line per reading at raw resolution", () => {

@@ -157,6 +157,13 @@ function niceStep(span: number, ticks: number): number {
   return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * mag;
 }
 
+/** Decimals needed to write the ticks of a step (2.5 → 1, 0.25 → 2, 5 → 0). */
+export function decimalsOf(step: number | null): number {
+  if (!step) return 0;
+  for (let d = 0; d < 4; d++) if (Math.abs(Math.round(step * 10 ** d) - step * 10 ** d) < 1e-9) return d;
+  return 4;
+}
+
 export interface Axis {
   min: number;
   max: number;
@@ -186,10 +193,13 @@ export function yAxisOf(report: Report, series: SeriesSpec[]): Axis {
     return { min: report.y_min, max: report.y_max, interval: report.y_step };
   }
   const span = Math.max(hi - lo, Math.abs(hi) * 0.1, 10 ** -report.decimal * 10);
-  const step = niceStep(span * 1.2, 5);
+  const nice = niceStep(span * 1.2, 5);
+  // whole-number measures get whole-number ticks
+  const step = report.decimal === 0 && !Number.isInteger(nice) ? Math.ceil(nice) : nice;
   const min = report.y_min ?? Math.floor((lo - span * 0.1) / step) * step;
   const max = report.y_max ?? Math.max(Math.ceil((hi + span * 0.1) / step) * step, min + step);
-  return { min: round(min, 6), max: round(max, 6), interval: report.y_step };
+  // the ticks step from bound to bound, so that no label crowds the axis ends
+  return { min: round(min, 6), max: round(max, 6), interval: report.y_step ?? round(step, 6) };
 }
 
 /** The zone bands inside [axis.min, axis.max]: below r1 the first colour, r1–r2 the second, above r2 the third. */
@@ -298,7 +308,7 @@ export function chartOption(report: Report, labels: ChartLabels, ctx: ChartConte
         formatter: (v: number) =>
           onlyEvery2 && Math.round(v) % 2 !== 0
             ? ""
-            : formatValue(v, axis.interval && axis.interval < 1 ? 1 : 0, ctx.language),
+            : formatValue(v, decimalsOf(axis.interval), ctx.language),
       },
       splitLine: { lineStyle: { color: "rgba(0,0,0,0.08)" } },
     },
