@@ -178,7 +178,7 @@ export function DataTable<T>({
                     gridTemplateColumns: "minmax(88px, 34%) minmax(0, 1fr)",
                     columnGap: 1.5,
                     rowGap: 0.75,
-                    alignItems: "center",
+                    alignItems: "baseline",
                     m: 0,
                   }}
                 >
