@@ -1,6 +1,7 @@
 import type { Entity } from "@mimamori/shared";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
@@ -150,7 +151,8 @@ function DeletedState({ entity, crumbs }: { entity: Entity; crumbs: ReactNode })
       {crumbs}
       <Typography variant="h1">{entity.name}</Typography>
       <Alert severity="success" role="status">
-        {msg("request-successful")} {t("admin-entities.deleted", { name: entity.name })}
+        <AlertTitle>{msg("request-successful")}</AlertTitle>
+        {t("admin-entities.deleted", { name: entity.name })}
       </Alert>
       <Box>
         <Button href="/admin/entities" variant="contained">
