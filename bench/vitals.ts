@@ -97,17 +97,15 @@ const people = await db
   .returning();
 const [staff, admin, ...members] = people;
 if (!staff || !admin) throw new Error("seed failed");
-await db
-  .insert(memberships)
-  .values([
-    { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted" },
-    ...members.map((m) => ({
-      workspaceName: "bench",
-      userId: m.id,
-      role: "client" as const,
-      status: "accepted" as const,
-    })),
-  ]);
+await db.insert(memberships).values([
+  { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted" },
+  ...members.map((m) => ({
+    workspaceName: "bench",
+    userId: m.id,
+    role: "client" as const,
+    status: "accepted" as const,
+  })),
+]);
 const idTokens = await IdTokens.create(db, SECRET);
 const tokenOf = async (u: (typeof people)[number]) => {
   const { session } = await createSession(db, u.id, true);

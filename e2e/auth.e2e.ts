@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkToken } from "../apps/server/src/test/smtp";
-import { checkPage, type E2e, signInAs, startE2e } from "./lib/app";
+import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
 
 let e: E2e;
@@ -14,22 +14,6 @@ afterAll(() => e.close());
 
 async function openUserMenu(page: Page) {
   await page.getByRole("button", { name: /^(Account menu|アカウントメニュー)/ }).click();
-}
-
-async function waitForPath(page: Page, path: string | RegExp) {
-  try {
-    await page.waitForURL((url) =>
-      typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search),
-    );
-  } catch (err) {
-    const text = await page
-      .locator("body")
-      .textContent()
-      .catch(() => "");
-    throw new Error(`expected ${path}, still at ${page.url()}: ${(text ?? "").slice(0, 400)}`, {
-      cause: err,
-    });
-  }
 }
 
 describe("client account life cycle (en)", () => {

@@ -2,7 +2,7 @@ import Encoding from "encoding-japanese";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkToken } from "../apps/server/src/test/smtp";
-import { checkPage, type E2e, signInAs, startE2e } from "./lib/app";
+import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
 
 // Issue 4 §8 journeys: entities, modules, membership, staff and users, in Chromium with axe on every page.
@@ -17,22 +17,6 @@ afterAll(() => e.close());
 
 const sjis = (s: string) =>
   Buffer.from(Encoding.convert(Encoding.stringToCode(s), { to: "SJIS", from: "UNICODE" }));
-
-async function waitForPath(page: Page, path: string | RegExp) {
-  try {
-    await page.waitForURL((url) =>
-      typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search),
-    );
-  } catch (err) {
-    const text = await page
-      .locator("body")
-      .textContent()
-      .catch(() => "");
-    throw new Error(`expected ${path}, still at ${page.url()}: ${(text ?? "").slice(0, 400)}`, {
-      cause: err,
-    });
-  }
-}
 
 /** Polls for up to 10 s: pages load their chunk and data first. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });

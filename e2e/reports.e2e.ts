@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPage, type E2e, signInAs, startE2e } from "./lib/app";
+import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
 
 let e: E2e;
@@ -12,12 +12,6 @@ beforeAll(async () => {
   base = e.t.url;
 });
 afterAll(() => e.close());
-
-async function waitForPath(page: Page, path: string | RegExp) {
-  await page.waitForURL((url) =>
-    typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search),
-  );
-}
 
 /** The chart has been drawn: its canvas exists and its text alternative has rows. */
 async function waitForChart(page: Page) {

@@ -57,3 +57,20 @@ export async function signInAs(
   await page.getByLabel(/^(Password|パスワード)(\s*\*)?$/).fill(password);
   await page.getByRole("button", { name: /^(Sign in|サインイン)$/ }).click();
 }
+
+/** Waits until the page is at `path` (a pathname, or a pattern tested on pathname + search). */
+export async function waitForPath(page: Page, path: string | RegExp) {
+  try {
+    await page.waitForURL((url) =>
+      typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search),
+    );
+  } catch (err) {
+    const text = await page
+      .locator("body")
+      .textContent()
+      .catch(() => "");
+    throw new Error(`expected ${path}, still at ${page.url()}: ${(text ?? "").slice(0, 400)}`, {
+      cause: err,
+    });
+  }
+}
