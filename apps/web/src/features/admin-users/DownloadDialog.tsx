@@ -17,20 +17,10 @@ import { orgEndpoints } from "../../api/organisations";
 import { useNotify } from "../../components/Notifier";
 import { saveFile } from "../../components/saveFile";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
+import { browserTimezone, fromDateTimeInput } from "../reports/window";
 
 const DATA_TYPES = ["Vital", "Sleep"] as const;
 const DB_TYPES = ["Preprocessed", "Raw"] as const;
-
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Tokyo";
-}
-
-/** Unix seconds of a `datetime-local` value (read in the browser's zone), or null. */
-function unixOf(value: string): number | null {
-  if (!value) return null;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
 
 /** One user's vital-data CSV for a period (spec §5: start and end date-times required). */
 export function DownloadDialog({
@@ -47,6 +37,7 @@ export function DownloadDialog({
   const language = useLanguage();
   const notify = useNotify();
   const titleId = useId();
+  const zone = browserTimezone();
   const [start, setStart] = useState("");
   const [end, setEnd] = useState("");
   const [dataType, setDataType] = useState<(typeof DATA_TYPES)[number]>("Vital");
@@ -62,8 +53,8 @@ export function DownloadDialog({
     }
   }, [open]);
 
-  const startS = unixOf(start);
-  const endS = unixOf(end);
+  const startS = fromDateTimeInput(start, zone);
+  const endS = fromDateTimeInput(end, zone);
   const startError = checked && startS === null ? msg("required") : undefined;
   const endError =
     checked && endS === null
@@ -84,7 +75,7 @@ export function DownloadDialog({
         end_time: String(endS),
         data_type: dataType,
         db_type: dbType,
-        timezone: browserZone(),
+        timezone: zone,
       });
       const { blob, filename } = await orgEndpoints.userDataFile(user.uid, query);
       saveFile(blob, filename ?? `${user.uid.slice(0, 8)}_${dataType}_${dbType}.csv`.toLowerCase());
@@ -165,7 +156,7 @@ export function DownloadDialog({
             </TextField>
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t("admin-users.zoneNote", { zone: browserZone() })}
+            {t("admin-users.zoneNote", { zone: zone })}
           </Typography>
         </DialogContent>
         <DialogActions>

@@ -21,19 +21,10 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { type Downloaded, formatBytes, streamDownload } from "./download";
 import { nowSeconds } from "./useReportWindow";
-import { browserTimezone, formatStamp, fromInputs, startOfDay, toInputs } from "./window";
+import { browserTimezone, formatStamp, fromDateTimeInput, startOfDay, toDateTimeInput } from "./window";
 
 type DataType = "Vital" | "Sleep";
 type DbType = "Preprocessed" | "Raw";
-
-const toLocalInput = (t: number, tz: string) => {
-  const v = toInputs(t, tz);
-  return `${v.date}T${v.time}`;
-};
-const fromLocalInput = (s: string, tz: string) => {
-  const [date, time] = s.split("T");
-  return date && time ? fromInputs(date, time, tz) : null;
-};
 
 interface Request {
   start: number;
@@ -53,8 +44,8 @@ export function AdminCsvPage() {
   const notify = useNotify();
   const timezone = useMemo(browserTimezone, []);
   const today = startOfDay(nowSeconds(), timezone);
-  const [from, setFrom] = useState(() => toLocalInput(today - 6 * 86400, timezone));
-  const [to, setTo] = useState(() => toLocalInput(today + 86400, timezone));
+  const [from, setFrom] = useState(() => toDateTimeInput(today - 6 * 86400, timezone));
+  const [to, setTo] = useState(() => toDateTimeInput(today + 86400, timezone));
   const [dataType, setDataType] = useState<DataType>("Vital");
   const [dbType, setDbType] = useState<DbType>("Preprocessed");
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
@@ -67,8 +58,8 @@ export function AdminCsvPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const start = fromLocalInput(from, timezone);
-    const end = fromLocalInput(to, timezone);
+    const start = fromDateTimeInput(from, timezone);
+    const end = fromDateTimeInput(to, timezone);
     const errs: { from?: string; to?: string } = {};
     if (start === null) errs.from = msg("required");
     if (end === null) errs.to = msg("required");

@@ -17,21 +17,12 @@ import type { CsvRequest } from "../../api/reports";
 import { useNotify } from "../../components/Notifier";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "./download";
-import { fromInputs, toInputs } from "./window";
+import { fromDateTimeInput, toDateTimeInput } from "./window";
 
 /** Default CSV interval (§9): 10 minutes, raw for sleep. */
 export function defaultCsvInterval(reportId: string): CsvInterval {
   return reportId === SLEEP ? "raw" : "10m";
 }
-
-const toLocalInput = (t: number, tz: string) => {
-  const v = toInputs(t, tz);
-  return `${v.date}T${v.time}`;
-};
-const fromLocalInput = (s: string, tz: string) => {
-  const [date, time] = s.split("T");
-  return date && time ? fromInputs(date, time, tz) : null;
-};
 
 interface Props {
   open: boolean;
@@ -64,8 +55,8 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
   useEffect(() => {
     if (!open) return;
     setCsvInterval(defaultCsvInterval(reportId));
-    setFrom(toLocalInput(start, timezone));
-    setTo(toLocalInput(end, timezone));
+    setFrom(toDateTimeInput(start, timezone));
+    setTo(toDateTimeInput(end, timezone));
     setErrors({});
     setBytes(null);
     setFailure(null);
@@ -80,8 +71,8 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const s = fromLocalInput(from, timezone);
-    const en = fromLocalInput(to, timezone);
+    const s = fromDateTimeInput(from, timezone);
+    const en = fromDateTimeInput(to, timezone);
     const errs: { from?: string; to?: string } = {};
     if (s === null) errs.from = msg("required");
     if (en === null) errs.to = msg("required");

@@ -5,6 +5,7 @@ import {
   canGoNext,
   defaultWindow,
   formatStamp,
+  fromDateTimeInput,
   fromInputs,
   fromWall,
   hourEditable,
@@ -12,6 +13,7 @@ import {
   page,
   pagingIndex,
   shiftStart,
+  toDateTimeInput,
   toInputs,
   windowEnd,
   windowForInterval,
@@ -173,5 +175,18 @@ describe("inputs and URL", () => {
     expect(read("interval=daily&start=1715000000")).toEqual({ interval: "daily", start: 1715000000 });
     expect(read("interval=monthly")).toEqual(windowForInterval("monthly", NOW, TOKYO));
     expect(read("interval=monthly&start=abc")).toEqual(windowForInterval("monthly", NOW, TOKYO));
+  });
+});
+
+describe("datetime-local inputs", () => {
+  it("round-trip unix seconds through the input value in the given zone", () => {
+    const t = Date.UTC(2026, 10, 22, 15, 30) / 1000; // 2026-11-23 00:30 in Tokyo
+    expect(toDateTimeInput(t, "Asia/Tokyo")).toBe("2026-11-23T00:30");
+    expect(fromDateTimeInput("2026-11-23T00:30", "Asia/Tokyo")).toBe(t);
+    expect(fromDateTimeInput("2026-11-22T10:30", "America/New_York")).toBe(t);
+  });
+  it("is null for an empty or invalid value", () => {
+    expect(fromDateTimeInput("", "Asia/Tokyo")).toBeNull();
+    expect(fromDateTimeInput("2026-02-30T10:00", "Asia/Tokyo")).toBeNull();
   });
 });

@@ -247,6 +247,18 @@ export function fromInputs(date: string, time: string, tz: string): number | nul
   return sec(fromWall({ year, month, day, hour, minute }, tz));
 }
 
+/** The value of a `datetime-local` input (`YYYY-MM-DDTHH:mm`) showing unix seconds `t` in `tz`. */
+export function toDateTimeInput(t: number, tz: string): string {
+  const v = toInputs(t, tz);
+  return `${v.date}T${v.time}`;
+}
+
+/** Unix seconds of a `datetime-local` input's value read in `tz`; null when empty or not valid. */
+export function fromDateTimeInput(value: string, tz: string): number | null {
+  const [date, time] = value.split("T");
+  return date && time ? fromInputs(date, time, tz) : null;
+}
+
 /** `YYYY/MM/DD HH:mm` (§9), or `YYYY/MM/DD` without the time. */
 export function formatStamp(t: number, tz: string, withTime = true): string {
   const w = toWall(t * 1000, tz);
