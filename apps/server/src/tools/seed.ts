@@ -64,10 +64,8 @@ export const DEMO_ENTITIES = [
 
 /** True when the database holds no account yet (first start). */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  const first =
-    (rows as unknown as { rows?: { n: number }[] }).rows?.[0] ?? (rows as unknown as { n: number }[])[0];
-  return (first?.n ?? 0) === 0;
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return !row;
 }
 
 /** Demo clients with band data (every demo client); their seeds keep the data the same on every run. */
