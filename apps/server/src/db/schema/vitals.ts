@@ -51,31 +51,27 @@ const bucketColumns = {
 };
 
 /**
- * 15-minute buckets in UTC. Every time-zone offset is a multiple of 15 minutes, so local hours, days and
- * months of any zone are exact unions of these buckets.
+ * Pre-aggregated buckets in UTC at four levels, each kept equal to the raw samples in the ingest transaction.
+ * Every time-zone offset is a multiple of 15 minutes, so local hours, days and months of any zone are exact
+ * unions of 15-minute buckets; a long window reads the coarsest buckets that fit inside it and finer ones
+ * only at its edges (features/vitals/levels.ts).
  */
-export const vitalBuckets15m = pgTable(
-  "vital_buckets_15m",
-  {
-    userId: bareUserId(),
-    measure: smallint("measure").notNull(),
-    bucket: tz("bucket").notNull(),
-    ...bucketColumns,
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.measure, t.bucket] })],
-);
+const bucketTable = <N extends string, C extends string>(name: N, column: C) =>
+  pgTable(
+    name,
+    {
+      userId: bareUserId(),
+      measure: smallint("measure").notNull(),
+      bucket: tz(column).notNull(),
+      ...bucketColumns,
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.measure, t.bucket] })],
+  );
 
-/** UTC-day buckets: the interior of long windows (whole UTC days) reads these, the edges 15-minute ones. */
-export const vitalBucketsDay = pgTable(
-  "vital_buckets_day",
-  {
-    userId: bareUserId(),
-    measure: smallint("measure").notNull(),
-    day: tz("day").notNull(),
-    ...bucketColumns,
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
-);
+export const vitalBuckets15m = bucketTable("vital_buckets_15m", "bucket");
+export const vitalBucketsHour = bucketTable("vital_buckets_hour", "bucket");
+export const vitalBucketsDay = bucketTable("vital_buckets_day", "day");
+export const vitalBucketsMonth = bucketTable("vital_buckets_month", "bucket");
 
 /** Sleep stage segments as the band reports them; one per (user, start). */
 export const sleepSegments = pgTable(

@@ -1,6 +1,7 @@
 import { INTERVAL_RESOLUTION, type Measure, type ReportInterval, type SleepStage } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { bucketsOver, localHourLevels } from "../vitals/levels";
 import { at, epoch, localStart, rows } from "../vitals/sql";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
@@ -35,15 +36,13 @@ export async function levelSeries(
     );
     return toRows(ps);
   }
+  const buckets = bucketsOver(where, w.start, w.end, localHourLevels(w.timezone, w.start, w.end));
+  if (!buckets) return [];
   const t = localStart(sql`bucket`, resolution, w.timezone);
   const cols = sum
     ? sql`sum(sum)::float8 as a, null::float8 as b, null::float8 as c`
     : sql`max(max)::float8 as a, min(min)::float8 as b, (sum(sum) / sum(count))::float8 as c`;
-  const ps = await rows<Point>(
-    db,
-    sql`select ${t} as t, ${cols} from vital_buckets_15m
-      where ${where} and bucket >= ${at(w.start)} and bucket < ${at(w.end)} group by 1 order by 1`,
-  );
+  const ps = await rows<Point>(db, sql`select ${t} as t, ${cols} from (${buckets}) b group by 1 order by 1`);
   return toRows(ps);
 }
 

@@ -1,7 +1,10 @@
-import { sql } from "drizzle-orm";
+import { measureOf } from "@mimamori/shared";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
 import { prng } from "../../tools/simulator";
+import { windowStats } from "../reports/stats";
+import { ceil15m, LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { rebuildUser } from "./rebuild";
 import { rows } from "./sql";
 
@@ -49,16 +52,28 @@ function localDay(sec: number, tz: string) {
   return f.format(sec * 1000);
 }
 
-const BUCKETS = sql`select measure::int as m, extract(epoch from bucket)::float8 as b, min::float8, max::float8,
-  round(sum::numeric, 6)::float8 as sum, count::int from vital_buckets_15m`;
-const DAYS = sql`select measure::int as m, extract(epoch from day)::float8 as b, min::float8, max::float8,
-  round(sum::numeric, 6)::float8 as sum, count::int from vital_buckets_day`;
+/** A level's stored buckets, and the same aggregates computed from the raw samples. */
+const stored = (level: Level) => {
+  const { table, column } = LEVEL_TABLE[level];
+  return sql`select measure::int as m, extract(epoch from ${column})::float8 as b, min::float8, max::float8,
+    round(sum::numeric, 6)::float8 as sum, count::int from ${table}`;
+};
+const start = (level: Level) =>
+  level === "15m"
+    ? sql`floor(extract(epoch from at) / 900) * 900`
+    : sql`extract(epoch from date_trunc(${level}, at at time zone 'UTC') at time zone 'UTC')`;
+const fromRaw = (
+  level: Level,
+) => sql`select measure::int as m, (${start(level)})::float8 as b, min(value)::float8 as min,
+  max(value)::float8 as max, round(sum(value)::numeric, 6)::float8 as sum, count(*)::int as count from vital_samples`;
+const allLevels = (user: SQL) =>
+  Promise.all(LEVELS.map((level) => rows(t.db, sql`${stored(level)} ${user} order by 1, 2`)));
 
 describe("buckets equal the raw aggregates (property, seeded random data)", () => {
   const samples = randomSamples(42, 6000);
   // each key keeps its first value: later uploads of the same key are duplicates
-  const stored = new Map<string, S>();
-  for (const s of samples) if (!stored.has(`${s.code}:${s.time}`)) stored.set(`${s.code}:${s.time}`, s);
+  const kept = new Map<string, S>();
+  for (const s of samples) if (!kept.has(`${s.code}:${s.time}`)) kept.set(`${s.code}:${s.time}`, s);
 
   beforeAll(async () => {
     for (let i = 0; i < samples.length; i += 1500) {
@@ -72,24 +87,41 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
     }
   });
 
-  it("15-minute and UTC-day buckets match GROUP BY over the raw samples", async () => {
+  it.each(LEVELS)("%s buckets match GROUP BY over the raw samples", async (level) => {
     const user = sql`where user_id = ${uid}::uuid`;
-    const raw15 = await rows(
-      t.db,
-      sql`select measure::int as m, (floor(extract(epoch from at) / 900) * 900)::float8 as b, min(value)::float8 as min,
-        max(value)::float8 as max, round(sum(value)::numeric, 6)::float8 as sum, count(*)::int as count
-        from vital_samples ${user} group by 1, 2 order by 1, 2`,
-    );
-    const rawDay = await rows(
-      t.db,
-      sql`select measure::int as m, (floor(extract(epoch from at) / 86400) * 86400)::float8 as b, min(value)::float8 as min,
-        max(value)::float8 as max, round(sum(value)::numeric, 6)::float8 as sum, count(*)::int as count
-        from vital_samples ${user} group by 1, 2 order by 1, 2`,
-    );
-    expect(await rows(t.db, sql`${BUCKETS} ${user} order by 1, 2`)).toEqual(raw15);
-    expect(await rows(t.db, sql`${DAYS} ${user} order by 1, 2`)).toEqual(rawDay);
+    const expected = await rows(t.db, sql`${fromRaw(level)} ${user} group by 1, 2 order by 1, 2`);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await rows(t.db, sql`${stored(level)} ${user} order by 1, 2`)).toEqual(expected);
     const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from vital_samples ${user}`);
-    expect(n.n).toBe(stored.size);
+    expect(n.n).toBe(kept.size);
+  });
+
+  it("window statistics over random windows equal the raw aggregates of the window", async () => {
+    const r = prng(7);
+    const hr = measureOf("00005091");
+    for (let i = 0; i < 40; i++) {
+      const from = (START - 86400 + Math.floor((r.next() * (SPAN + 86400)) / 900) * 900) * 1000;
+      const to = from + Math.floor(r.next() * r.next() * SPAN * 1000);
+      const stats = await windowStats(t.db, sql`select ${uid}::uuid`, hr, {
+        start: from,
+        end: to,
+        timezone: "UTC",
+      });
+      // the window ends inside the 15-minute bucket that holds its end
+      const [raw] = await rows<{ max: number | null; min: number | null; mean: number | null }>(
+        t.db,
+        sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from vital_samples
+          where user_id = ${uid}::uuid and measure = 5091
+            and at >= ${new Date(from).toISOString()}::timestamptz and at < ${new Date(ceil15m(to)).toISOString()}::timestamptz`,
+      );
+      const got = stats.get(uid);
+      if (raw.max === null) expect(got).toBeUndefined();
+      else {
+        expect(got).toBeDefined();
+        expect([got?.max, got?.min]).toEqual([raw.max, raw.min]);
+        expect(got?.mean).toBeCloseTo(raw.mean as number, 9);
+      }
+    }
   });
 
   it.each(["Asia/Tokyo", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu"])(
@@ -104,7 +136,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
         );
         expect(res.status).toBe(200);
         const expected = new Map<string, { max: number; min: number; sum: number; n: number }>();
-        for (const s of stored.values()) {
+        for (const s of kept.values()) {
           if (s.code !== code) continue;
           const d = localDay(s.time, tz);
           const e = expected.get(d) ?? { max: -Infinity, min: Infinity, sum: 0, n: 0 };
@@ -137,19 +169,13 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
     },
   );
 
-  it("a rebuild from raw gives the same buckets", async () => {
+  it("a rebuild from raw gives the same buckets at every level", async () => {
     const user = sql`where user_id = ${uid}::uuid`;
-    const before = [
-      await rows(t.db, sql`${BUCKETS} ${user} order by 1, 2`),
-      await rows(t.db, sql`${DAYS} ${user} order by 1, 2`),
-    ];
+    const before = await allLevels(user);
     await t.db.execute(sql`update vital_buckets_15m set count = count + 1 ${user}`);
     await t.db.execute(sql`delete from vital_buckets_day ${user}`);
+    await t.db.execute(sql`update vital_buckets_month set max = max + 1 ${user}`);
     await rebuildUser(t.db, uid);
-    const after = [
-      await rows(t.db, sql`${BUCKETS} ${user} order by 1, 2`),
-      await rows(t.db, sql`${DAYS} ${user} order by 1, 2`),
-    ];
-    expect(after).toEqual(before);
+    expect(await allLevels(user)).toEqual(before);
   });
 });

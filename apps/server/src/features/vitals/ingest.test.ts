@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
+import { LEVEL_TABLE } from "./levels";
 import { rows } from "./sql";
 
 let t: TestApp;
@@ -65,6 +66,18 @@ describe("POST /user/vitals", () => {
     const again = await upload(batch);
     expect(again.body).toMatchObject({ accepted: 0, duplicates: 500, rejected: [] });
     expect(await totals()).toEqual(after);
+    expect(after.q).toEqual(after.raw);
+    expect(after.d).toEqual(after.raw);
+  });
+
+  it("finds duplicates of a sparse batch spread over densely stored data, and keeps its new rows", async () => {
+    await upload({ samples: Array.from({ length: 300 }, (_, i) => hr(1000 + i)) });
+    const before = await totals();
+    // two stored minutes at the ends of the span and one new instant between them, 30 s past a minute
+    const sparse = [hr(1000), { code: "00005091", time: T0 + 1100 * 60 + 30, value: 99 }, hr(1299)];
+    expect((await upload({ samples: sparse })).body).toMatchObject({ accepted: 1, duplicates: 2 });
+    const after = await totals();
+    expect(after.raw).toEqual({ n: before.raw.n + 1, s: before.raw.s + 99 });
     expect(after.q).toEqual(after.raw);
     expect(after.d).toEqual(after.raw);
   });
@@ -177,21 +190,21 @@ describe("POST /user/vitals", () => {
 
 describe("deleting a user", () => {
   it("deletes their samples, buckets, sleep and sync time with the account", async () => {
-    const count = async () => {
-      const [r] = await rows<{ n: number }>(
-        t.db,
-        sql`select ((select count(*) from vital_samples where user_id = ${uid}::uuid)
-          + (select count(*) from vital_buckets_15m where user_id = ${uid}::uuid)
-          + (select count(*) from vital_buckets_day where user_id = ${uid}::uuid)
-          + (select count(*) from sleep_segments where user_id = ${uid}::uuid)
-          + (select count(*) from sleep_sessions where user_id = ${uid}::uuid)
-          + (select count(*) from vital_sync where user_id = ${uid}::uuid))::int as n`,
+    const tables = ["vital_samples", "sleep_segments", "sleep_sessions", "vital_sync"].map((x) => sql.raw(x));
+    tables.push(...Object.values(LEVEL_TABLE).map((l) => l.table));
+    const counts = () =>
+      Promise.all(
+        tables.map(async (table) => {
+          const [r] = await rows<{ n: number }>(
+            t.db,
+            sql`select count(*)::int as n from ${table} where user_id = ${uid}::uuid`,
+          );
+          return r.n;
+        }),
       );
-      return r.n;
-    };
-    expect(await count()).toBeGreaterThan(0);
+    expect((await counts()).every((n) => n > 0)).toBe(true);
     const admin = (await t.signIn("admin@example.com")).idToken;
     expect((await t.call("DELETE", `/admin/users/${uid}`, undefined, { token: admin })).status).toBe(200);
-    expect(await count()).toBe(0);
+    expect(await counts()).toEqual(tables.map(() => 0));
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { LEVEL_TABLE, LEVELS } from "./levels";
 import { rows } from "./sql";
 import { lockUser, refreshSessions } from "./store";
 
@@ -8,16 +9,21 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const u = sql`${userId}::uuid`;
-    await tx.execute(sql`delete from vital_buckets_15m where user_id = ${u}`);
-    await tx.execute(sql`delete from vital_buckets_day where user_id = ${u}`);
+    for (const { table } of Object.values(LEVEL_TABLE))
+      await tx.execute(sql`delete from ${table} where user_id = ${u}`);
     await tx.execute(sql`insert into vital_buckets_15m (user_id, measure, bucket, min, max, sum, count)
       select user_id, measure, to_timestamp(floor(extract(epoch from at) / 900) * 900) as bk,
         min(value), max(value), sum(value), count(*)
       from vital_samples where user_id = ${u} group by user_id, measure, bk`);
-    await tx.execute(sql`insert into vital_buckets_day (user_id, measure, day, min, max, sum, count)
-      select user_id, measure, date_trunc('day', bucket at time zone 'UTC') at time zone 'UTC' as bk,
-        min(min), max(max), sum(sum), sum(count)
-      from vital_buckets_15m where user_id = ${u} group by user_id, measure, bk`);
+    // each level rolls up the one below it
+    for (let i = 1; i < LEVELS.length; i++) {
+      const to = LEVEL_TABLE[LEVELS[i]];
+      const from = LEVEL_TABLE[LEVELS[i - 1]];
+      await tx.execute(sql`insert into ${to.table} (user_id, measure, ${to.column}, min, max, sum, count)
+        select user_id, measure, date_trunc(${LEVELS[i]}, ${from.column} at time zone 'UTC') at time zone 'UTC' as bk,
+          min(min), max(max), sum(sum), sum(count)
+        from ${from.table} where user_id = ${u} group by user_id, measure, bk`);
+    }
     await tx.execute(sql`delete from sleep_sessions where user_id = ${u}`);
     const [span] = await rows<{ lo: number | null; hi: number | null }>(
       tx,
@@ -35,6 +41,7 @@ export async function rebuildAll(db: Db, onUser?: (done: number) => void): Promi
     sql`select id from users u where exists (select 1 from vital_samples s where s.user_id = u.id)
       or exists (select 1 from sleep_segments s where s.user_id = u.id)
       or exists (select 1 from vital_buckets_15m b where b.user_id = u.id)
+      or exists (select 1 from vital_buckets_month b where b.user_id = u.id)
       or exists (select 1 from sleep_sessions b where b.user_id = u.id)
       order by id`,
   );

@@ -10,7 +10,7 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { storeBatch } from "./store";
-import { checkSamples, checkSleep, dedupe } from "./validate";
+import { checkSamples, checkSleep } from "./validate";
 
 /** Band uploads from the phone app (spec does not show it; our contract, see docs/decisions.md). */
 export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -30,11 +30,10 @@ export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = Date.now();
         const checked = checkSamples(rawSamples, now);
         const sleep = checkSleep(rawSleep, now);
-        const { unique, repeated } = dedupe(checked.samples);
-        const stored = await storeBatch(ctx.db, me.id, unique, sleep.segments);
+        const stored = await storeBatch(ctx.db, me.id, checked.samples, sleep.segments);
         return {
           accepted: stored.accepted,
-          duplicates: stored.duplicates + repeated,
+          duplicates: stored.duplicates,
           rejected: [...checked.rejected, ...sleep.rejected, ...stored.rejected],
           last_sync: Math.floor(stored.lastSync),
         };

@@ -1,7 +1,8 @@
 import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { bucketStart, LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { at, rows } from "./sql";
 import type { Rejection, Sample, Segment } from "./validate";
 
@@ -22,48 +23,136 @@ export async function lockUser(tx: Db, userId: string): Promise<void> {
   if (found.length === 0) throw new AppError(404, "user-missing");
 }
 
-/** Adds the new rows' aggregates to existing buckets. */
-const upsert = (key: "bucket" | "day") =>
-  sql.raw(`on conflict (user_id, measure, ${key}) do update set
-    min = least(b.min, excluded.min), max = greatest(b.max, excluded.max),
-    sum = b.sum + excluded.sum, count = b.count + excluded.count`);
+/** Adds aggregates of new rows to the buckets of one level (creating the missing ones). */
+function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[]): SQL {
+  const { table, column } = LEVEL_TABLE[level];
+  return sql`insert into ${table} as b (user_id, measure, ${column}, min, max, sum, count)
+    select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count from ${bucketParams(aggs)}
+    on conflict (user_id, measure, ${column}) do update set
+      min = least(b.min, excluded.min), max = greatest(b.max, excluded.max),
+      sum = b.sum + excluded.sum, count = b.count + excluded.count`;
+}
 
 const maxOf = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
 
+export interface BucketAggregate {
+  measure: number;
+  /** Bucket start, epoch milliseconds. */
+  start: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+}
+
+/** Min, max, sum and count of the samples per measure and 15-minute bucket. */
+export function aggregateSamples(samples: Sample[]): BucketAggregate[] {
+  return rollUp(
+    samples.map((s) => ({
+      measure: s.measure,
+      start: s.at,
+      min: s.value,
+      max: s.value,
+      sum: s.value,
+      count: 1,
+    })),
+    "15m",
+  );
+}
+
+/** Aggregates of a finer level combined into the buckets of `level`. */
+export function rollUp(aggs: BucketAggregate[], level: Level): BucketAggregate[] {
+  const byMeasure = new Map<number, Map<number, BucketAggregate>>();
+  for (const x of aggs) {
+    let buckets = byMeasure.get(x.measure);
+    if (!buckets) {
+      buckets = new Map();
+      byMeasure.set(x.measure, buckets);
+    }
+    const start = bucketStart(level, x.start);
+    const b = buckets.get(start);
+    if (b) {
+      if (x.min < b.min) b.min = x.min;
+      if (x.max > b.max) b.max = x.max;
+      b.sum += x.sum;
+      b.count += x.count;
+    } else buckets.set(start, { ...x, start });
+  }
+  return [...byMeasure.values()].flatMap((buckets) => [...buckets.values()]);
+}
+
+/** Parallel arrays of bucket aggregates, bound as one parameter each (see `insertSamples`). */
+function bucketParams(aggs: BucketAggregate[]) {
+  const col = <K extends keyof BucketAggregate>(k: K, f = (v: number) => v) =>
+    sql.param(aggs.map((a) => f(a[k])));
+  return sql`unnest(${col("measure")}::smallint[], ${col("start", (v) => v / 1000)}::float8[],
+    ${col("min")}::float8[], ${col("max")}::float8[], ${col("sum")}::float8[], ${col("count")}::int[])
+    as a(measure, start, min, max, sum, count)`;
+}
+
+/** A stored range holding more rows than this many times the batch is probed sample by sample instead. */
+const RANGE_READ_FACTOR = 4;
+
 /**
- * Inserts samples that are not stored yet and adds exactly those to the 15-minute and UTC-day buckets,
- * in one statement: a retried batch inserts nothing and changes no total. Returns the number inserted.
+ * The (measure, epoch ms) keys of `samples` that are stored already. Uploads are mostly new, contiguous
+ * data, so one range read of the batch's span usually answers; a sparse batch over a densely stored span
+ * is looked up by its exact times instead, so the read never grows with the stored history.
+ */
+async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Set<string>> {
+  const measures = sql.param([...new Set(samples.map((s) => s.measure))]);
+  let lo = samples[0].at;
+  let hi = lo;
+  for (const s of samples) {
+    if (s.at < lo) lo = s.at;
+    if (s.at > hi) hi = s.at;
+  }
+  const cap = samples.length * RANGE_READ_FACTOR;
+  const where = sql`user_id = ${userId}::uuid and measure = any(${measures}::smallint[])
+    and at >= ${at(lo)} and at <= ${at(hi)}`;
+  const key = sql`measure::int as m, round(extract(epoch from at) * 1000)::float8 as t`;
+  let found = await rows<{ m: number; t: number }>(
+    tx,
+    sql`select ${key} from vital_samples where ${where} limit ${cap + 1}`,
+  );
+  if (found.length > cap)
+    found = await rows<{ m: number; t: number }>(
+      tx,
+      sql`select ${key} from vital_samples where ${where}
+        and at = any(${sql.param(samples.map((s) => new Date(s.at).toISOString()))}::timestamptz[])`,
+    );
+  return new Set(found.map((r) => `${r.m}:${r.t}`));
+}
+
+/**
+ * Inserts the samples that are not stored yet (nor repeated earlier in the batch) and adds exactly those to
+ * the buckets of every level, in one statement: a retried batch inserts nothing and changes no total. Returns the number inserted.
+ * Callers hold the user's lock (`lockUser`), so no other writer adds the user's samples in between.
  */
 export async function insertSamples(tx: Db, userId: string, samples: Sample[]): Promise<number> {
   if (samples.length === 0) return 0;
-  const measures = sql.param(samples.map((s) => s.measure));
+  const seen = await storedKeys(tx, userId, samples);
+  const fresh = samples.filter((s) => {
+    const key = `${s.measure}:${s.at}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (fresh.length === 0) return 0;
+  let aggs = aggregateSamples(fresh);
+  const upserts = LEVELS.map((level, i) => {
+    if (i > 0) aggs = rollUp(aggs, level);
+    return sql`, ${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs)})`;
+  });
+  // one statement: the samples and every level's buckets are written together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
-  const times = sql.param(samples.map((s) => s.at / 1000));
-  const values = sql.param(samples.map((s) => s.value));
-  const [r] = await rows<{ n: number }>(
-    tx,
-    sql`with ins as (
+  await tx.execute(sql`with s as (
       insert into vital_samples (user_id, measure, at, value)
       select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
-      from unnest(${measures}::smallint[], ${times}::float8[], ${values}::float8[]) as i(measure, at, value)
-      on conflict do nothing
-      returning measure, at, value
-    ), q as (
-      insert into vital_buckets_15m as b (user_id, measure, bucket, min, max, sum, count)
-      select ${userId}::uuid, measure, to_timestamp(floor(extract(epoch from at) / 900) * 900) as bk,
-        min(value), max(value), sum(value), count(*)
-      from ins group by measure, bk order by measure, bk
-      ${upsert("bucket")}
-    ), d as (
-      insert into vital_buckets_day as b (user_id, measure, day, min, max, sum, count)
-      select ${userId}::uuid, measure, date_trunc('day', at at time zone 'UTC') at time zone 'UTC' as bk,
-        min(value), max(value), sum(value), count(*)
-      from ins group by measure, bk order by measure, bk
-      ${upsert("day")}
-    )
-    select count(*)::int as n from ins`,
-  );
-  return r.n;
+      from unnest(${sql.param(fresh.map((s) => s.measure))}::smallint[], ${sql.param(fresh.map((s) => s.at / 1000))}::float8[],
+        ${sql.param(fresh.map((s) => s.value))}::float8[]) as i(measure, at, value)
+    )${sql.join(upserts)}
+    select 1`);
+  return fresh.length;
 }
 
 /**

@@ -95,16 +95,3 @@ export function checkSleep(input: unknown[], now: number): { segments: Segment[]
   });
   return { segments, rejected };
 }
-
-/** Drops repeated (measure, time) keys of one batch; returns the kept samples and how many were dropped. */
-export function dedupe(samples: Sample[]): { unique: Sample[]; repeated: number } {
-  const seen = new Set<string>();
-  const unique: Sample[] = [];
-  for (const s of samples) {
-    const key = `${s.measure}:${s.at}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    unique.push(s);
-  }
-  return { unique, repeated: samples.length - unique.length };
-}
