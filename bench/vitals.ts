@@ -1,28 +1,41 @@
 /**
  * Vital-data benchmark (issue "Vital data" §8). Prints ingestion throughput over HTTP against a raw COPY,
- * staff-report and client-detail latencies against raw scans, and the server's RSS.
+ * staff-report and client-detail latencies against raw scans, the all-user CSV export, and the server's RSS.
  *
- *   npx tsx bench/vitals.ts [--users 1000] [--days 365] [--dense-days 7] [--runs 20]
- *   DATABASE_URL=postgres://… npx tsx bench/vitals.ts …      (or: scripts/with-postgres.sh npx tsx bench/vitals.ts …)
+ *   npx tsx bench/vitals.ts [--users 100] [--days 30] [--dense-days 7] [--runs 20] [--concurrency 6]
+ *                           [--skip-export] [--skip-copy]                        (PGlite in a temp folder)
+ *   scripts/with-postgres.sh npx tsx bench/vitals.ts …    (throwaway PostgreSQL; or DATABASE_URL=postgres://…)
+ *   PG_OPTS="-c max_wal_size=4GB" scripts/with-postgres.sh npx tsx bench/vitals.ts …   (extra server options)
  *
- * Heart rate only: the last `dense-days` at 1-minute resolution, older days every 15 minutes.
- * The server runs in this process, so RSS includes the load generator (an upper bound for the server).
+ * Heart rate only: the last `dense-days` at 1-minute resolution, older days every 15 minutes
+ * (`--users 1000 --days 365` is the issue's dataset, about 44 M samples).
+ *
+ * This process seeds the entity "bench" (staff, admin, users) and their sessions, then runs the real server
+ * (apps/server/src/main.ts) as a child process and drives it over HTTP: uploads in batches of 5,000,
+ * VACUUM ANALYZE of the vital tables (PostgreSQL only), staff report and client weekly detail latencies, the
+ * all-user CSV export. Once the server has stopped, it reopens the database for the raw-scan and COPY
+ * comparisons: a PGlite data folder can be open in one process only.
+ *
+ * RSS is the server process's alone (VmRSS sampled from /proc every 100 ms, and its VmHWM), so the load
+ * generator is not counted; with PGlite it includes the embedded database. Linux only (reads /proc).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { buildApp } from "../apps/server/src/app";
-import type { AppConfig } from "../apps/server/src/config";
-import { openDatabase } from "../apps/server/src/db/client";
+import { type Database, openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
-import { IdTokens } from "../apps/server/src/features/auth/id-tokens";
+import { type IdTokenClaims, IdTokens } from "../apps/server/src/features/auth/id-tokens";
 import { createSession } from "../apps/server/src/features/auth/sessions";
 
 const { values: o } = parseArgs({
@@ -31,7 +44,9 @@ const { values: o } = parseArgs({
     days: { type: "string", default: "30" },
     "dense-days": { type: "string", default: "7" },
     runs: { type: "string", default: "20" },
-    concurrency: { type: "string", default: "2" },
+    concurrency: { type: "string", default: "6" },
+    "skip-export": { type: "boolean", default: false },
+    "skip-copy": { type: "boolean", default: false },
   },
 });
 const U = Number(o.users);
@@ -39,27 +54,40 @@ const DAYS = Number(o.days);
 const DENSE = Math.min(Number(o["dense-days"]), DAYS);
 const RUNS = Number(o.runs);
 const CONCURRENCY = Number(o.concurrency);
+if (![U, DAYS, RUNS, CONCURRENCY].every((n) => Number.isInteger(n) && n > 0) || !(DENSE >= 0))
+  throw new Error("--users, --days, --runs and --concurrency must be positive integers, --dense-days ≥ 0");
+
 const BATCH = 5000;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+const CODE = "00005091";
+const MEASURE = 5091;
+const INTERVALS = [1, 7, 30, 365].filter((d) => d <= DAYS);
+const RAW_RUNS = Math.max(3, Math.floor(RUNS / 4));
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 const end = Math.floor(Date.now() / MIN) * MIN - MIN;
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const HEALTH_TIMEOUT_MS = 60_000;
+/** PGlite checkpoints its whole data folder on close, which takes a while after a big run. */
+const STOP_TIMEOUT_MS = 120_000;
+/**
+ * On a failed or interrupted run requests may still be in flight; their keep-alive connections would hold
+ * the server's graceful close for its keep-alive timeout, and its data is thrown away anyway.
+ */
+const ABORT_GRACE_MS = 5_000;
 
-const rssPeak = {
-  now: 0,
-  reset() {
-    this.now = 0;
-  },
-};
-const rssTimer = setInterval(() => {
-  rssPeak.now = Math.max(rssPeak.now, process.memoryUsage().rss);
-}, 100);
-const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
+const mbOfKb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+const seconds = (since: number) => (performance.now() - since) / 1000;
+/** Progress goes to stderr so that stdout holds only the figures. */
+const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+// ---- dataset ----
 
 /** Heart-rate times (epoch ms) of one user: 15-minute steps, then 1-minute steps for the dense days. */
 function* times(): Generator<number> {
@@ -70,190 +98,529 @@ function* times(): Generator<number> {
 const hr = (u: number, t: number) =>
   Math.round(62 + 14 * Math.sin(((t / 3_600_000 + 9) / 24) * 2 * Math.PI - 2) + ((u * 7 + t / MIN) % 9));
 const perUser = [...times()].length;
+const TOTAL = U * perUser;
 
-const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), "mimamori-bench-"));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: dataDir ?? undefined });
-await migrateDatabase(database);
-const db = database.db;
-console.log(
-  `Database: ${database.kind}; ${U} users × ${DAYS} days heart rate (${DENSE} dense days) = ${(U * perUser).toLocaleString()} samples`,
-);
+// ---- seeding (in this process, before the server starts) ----
 
-await db
-  .insert(entities)
-  .values({ workspaceName: "bench", name: "Bench", description: "benchmark" })
-  .onConflictDoNothing();
-const people = await db
-  .insert(users)
-  .values([
-    { email: "bench-staff@example.com", name: "Bench staff", emailVerifiedAt: new Date() },
-    { email: "bench-admin@example.com", name: "Bench admin", emailVerifiedAt: new Date(), isSuperUser: true },
-    ...Array.from({ length: U }, (_, i) => ({
-      email: `bench-${i}@example.com`,
-      name: `Bench ${i}`,
-      emailVerifiedAt: new Date(),
+/** What an id token needs; tokens are signed just before use because they live only 15 minutes. */
+type Claims = IdTokenClaims & { email: string };
+
+interface Seeded {
+  staff: Claims;
+  admin: Claims;
+  members: Claims[];
+  idTokens: IdTokens;
+}
+
+async function seed(database: Database): Promise<Seeded> {
+  const db = database.db;
+  await db
+    .insert(entities)
+    .values({ workspaceName: "bench", name: "Bench", description: "benchmark" })
+    .onConflictDoNothing();
+  const people = await db
+    .insert(users)
+    .values([
+      { email: "bench-staff@example.com", name: "Bench staff", emailVerifiedAt: new Date() },
+      {
+        email: "bench-admin@example.com",
+        name: "Bench admin",
+        emailVerifiedAt: new Date(),
+        isSuperUser: true,
+      },
+      ...Array.from({ length: U }, (_, i) => ({
+        email: `bench-${i}@example.com`,
+        name: `Bench ${i}`,
+        emailVerifiedAt: new Date(),
+      })),
+    ])
+    .returning();
+  const [staff, admin, ...members] = people;
+  if (!staff || !admin) throw new Error("seed failed");
+  await db.insert(memberships).values([
+    { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted" },
+    ...members.map((m) => ({
+      workspaceName: "bench",
+      userId: m.id,
+      role: "client" as const,
+      status: "accepted" as const,
     })),
-  ])
-  .returning();
-const [staff, admin, ...members] = people;
-if (!staff || !admin) throw new Error("seed failed");
-await db.insert(memberships).values([
-  { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted" },
-  ...members.map((m) => ({
-    workspaceName: "bench",
-    userId: m.id,
-    role: "client" as const,
-    status: "accepted" as const,
-  })),
-]);
-const idTokens = await IdTokens.create(db, SECRET);
-const tokenOf = async (u: (typeof people)[number]) => {
-  const { session } = await createSession(db, u.id, true);
-  return idTokens.sign({ uid: u.id, sid: session.id, tv: u.tokenVersion, email: u.email });
-};
+  ]);
+  const sessionOf = async (u: (typeof people)[number]): Promise<Claims> => {
+    const { session } = await createSession(db, u.id, true);
+    return { uid: u.id, sid: session.id, tv: u.tokenVersion, email: u.email };
+  };
+  return {
+    staff: await sessionOf(staff),
+    admin: await sessionOf(admin),
+    members: await Promise.all(members.map(sessionOf)),
+    idTokens: await IdTokens.create(db, SECRET),
+  };
+}
 
-const config: AppConfig = {
-  port: 0,
-  host: "127.0.0.1",
-  dataDir: "",
-  mailFrom: "bench",
-  appUrl: "http://bench",
-  authSecret: SECRET,
-  logLevel: "warn",
-  trustProxy: false,
-};
-const app = await buildApp(config, { database });
-const base = `${await app.listen({ port: 0, host: "127.0.0.1" })}/api`;
-const get = async (p: string, token: string) => {
-  const t0 = performance.now();
-  const res = await fetch(`${base}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return performance.now() - t0;
-};
+// ---- the server as a child process ----
 
-// ---- ingestion over HTTP ----
-const memberTokens = await Promise.all(members.map(tokenOf));
-const batches = function* () {
-  for (const [u, token] of memberTokens.entries()) {
-    let samples: { code: string; time: number; value: number }[] = [];
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+class Server {
+  readonly base: string;
+  /** Set once the child has ended ("code 0", "signal SIGKILL"). */
+  exitReason: string | null = null;
+  private readonly exited: Promise<void>;
+
+  constructor(
+    readonly child: ChildProcess,
+    port: number,
+  ) {
+    this.base = `http://127.0.0.1:${port}/api`;
+    this.exited = new Promise((resolve) =>
+      child.once("exit", (code, signal) => {
+        this.exitReason = signal ? `signal ${signal}` : `code ${code}`;
+        resolve();
+      }),
+    );
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
+  async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
+    if (this.exitReason !== null) return;
+    this.child.kill("SIGTERM");
+    const killer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
+    await this.exited;
+    clearTimeout(killer);
+  }
+
+  async fetch(p: string, token: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(`${this.base}${p}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...init.headers },
+      });
+    } catch (err) {
+      const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
+      throw new Error(`${init.method ?? "GET"} ${p}: ${why}`, { cause: err });
+    }
+  }
+}
+
+async function startServer(dataDir: string | undefined): Promise<Server> {
+  const port = await freePort();
+  // BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+      WEB_DIST: "",
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  forwardLogLines(child);
+  const server = new Server(child, port);
+  state.server = server;
+  await waitHealthy(server);
+  return server;
+}
+
+/** Passes the server's log lines (JSON, warn and above) on to stderr; drops its start-up banner. */
+function forwardLogLines(child: ChildProcess) {
+  if (!child.stdout) return;
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    if (line.startsWith("{")) process.stderr.write(`[server] ${line}\n`);
+  });
+}
+
+async function waitHealthy(server: Server): Promise<void> {
+  const deadline = performance.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (server.exitReason) throw new Error(`the server exited during start-up (${server.exitReason})`);
+    const status = await fetch(`${server.base}/health`).then(
+      (res) => res.arrayBuffer().then(() => res.status),
+      () => 0,
+    );
+    if (status === 200) return;
+    if (performance.now() > deadline)
+      throw new Error(
+        `the server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The server's VmRSS every 100 ms (peak since the last reset) and its VmHWM, in kB, from /proc. */
+class RssSampler {
+  peakKb = 0;
+  hwmKb = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 100);
+    this.timer.unref(); // must not keep the process alive when a run fails
+    this.sample();
+  }
+
+  sample(): void {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${this.pid}/status`, "utf8");
+    } catch {
+      return; // the process has gone
+    }
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    this.peakKb = Math.max(this.peakKb, kb("VmRSS"));
+    this.hwmKb = Math.max(this.hwmKb, kb("VmHWM"));
+  }
+
+  /** Starts a new phase: forgets the peak so far. */
+  reset(): void {
+    this.peakKb = 0;
+    this.sample();
+  }
+
+  stop(): void {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
+// ---- measurements over HTTP ----
+
+/**
+ * One request body per BATCH samples of a user, written as JSON text directly and one at a time: the load
+ * generator must stay cheap next to the server, and the full dataset does not fit in memory.
+ */
+async function* uploads(seeded: Seeded): AsyncGenerator<{ token: string; body: string }> {
+  for (const [u, member] of seeded.members.entries()) {
+    const token = await seeded.idTokens.sign(member);
+    let rows = "";
+    let n = 0;
     for (const t of times()) {
-      samples.push({ code: "00005091", time: t / 1000, value: hr(u, t) });
-      if (samples.length === BATCH) {
-        yield { token, samples };
-        samples = [];
+      rows += `${n === 0 ? "" : ","}{"code":"${CODE}","time":${t / 1000},"value":${hr(u, t)}}`;
+      if (++n === BATCH) {
+        yield { token, body: `{"samples":[${rows}]}` };
+        rows = "";
+        n = 0;
       }
     }
-    if (samples.length) yield { token, samples };
+    if (n > 0) yield { token, body: `{"samples":[${rows}]}` };
   }
-};
-rssPeak.reset();
-const queue = batches();
-let stored = 0;
-const t0 = performance.now();
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    for (let next = queue.next(); !next.done; next = queue.next()) {
-      const res = await fetch(`${base}/user/vitals`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${next.value.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ samples: next.value.samples }),
-      });
-      const body = (await res.json()) as { accepted: number };
-      if (!res.ok) throw new Error(`ingest ${res.status} ${JSON.stringify(body)}`);
-      stored += body.accepted;
-    }
-  }),
-);
-const ingestS = (performance.now() - t0) / 1000;
-const ingestRss = rssPeak.now;
-const ingestRate = stored / ingestS;
+}
 
-// ---- raw COPY of the same rows into a bare table of the same shape ----
-await db.execute(
-  sql`create table if not exists bench_copy (user_id uuid not null, measure smallint not null, at timestamptz not null, value double precision not null, primary key (user_id, measure, at))`,
-);
-const csvRows = function* () {
-  for (const [u, m] of members.entries()) {
-    let chunk = "";
-    for (const t of times()) chunk += `${m.id},5091,${new Date(t).toISOString()},${hr(u, t)}\n`;
-    yield chunk;
-  }
-};
-const c0 = performance.now();
-if (process.env.DATABASE_URL) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+async function ingest(server: Server, seeded: Seeded): Promise<{ stored: number; seconds: number }> {
+  const queue = uploads(seeded);
+  let stored = 0;
+  let reported = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let next = await queue.next(); !next.done; next = await queue.next()) {
+        const res = await server.fetch("/user/vitals", next.value.token, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: next.value.body,
+        });
+        const text = await res.text();
+        if (!res.ok) throw new Error(`POST /user/vitals: ${res.status} ${text.slice(0, 500)}`);
+        stored += (JSON.parse(text) as { accepted: number }).accepted;
+        const tenths = Math.floor((stored / TOTAL) * 10);
+        if (tenths > reported && tenths < 10) {
+          reported = tenths;
+          progress(
+            `ingested ${tenths * 10}% (${Math.round(stored / seconds(t0)).toLocaleString()} samples/s)`,
+          );
+        }
+      }
+    }),
+  );
+  return { stored, seconds: seconds(t0) };
+}
+
+/** Fresh statistics and visibility maps before the reads, as autovacuum would give a long-running server. */
+async function vacuumAnalyze(databaseUrl: string): Promise<{ tables: string[]; seconds: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await pipeline(
-    Readable.from(csvRows()),
-    client.query(copyFrom("COPY bench_copy FROM STDIN WITH (FORMAT csv)")),
-  );
-  await client.end();
-} else {
-  const pglite = (
-    db as unknown as { $client: { query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown> } }
-  ).$client;
-  for (const chunk of csvRows())
-    await pglite.query("COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv)", [], { blob: new Blob([chunk]) });
-}
-const copyRate = (U * perUser) / ((performance.now() - c0) / 1000);
-await db.execute(sql`drop table bench_copy`);
-
-// ---- staff report latencies vs a raw scan ----
-const staffToken = await tokenOf(staff);
-const staffLines: string[] = [];
-for (const days of [1, 7, 30, 365].filter((d) => d <= DAYS)) {
-  const api: number[] = [];
-  for (let i = 0; i < RUNS; i++)
-    api.push(
-      await get(`/staff/bench/reports_v2/00005091?interval=${days}&timezone=Asia%2FTokyo`, staffToken),
+  try {
+    // Listed rather than named: bucket levels get added.
+    const { rows } = await client.query<{ tablename: string }>(
+      "select tablename from pg_tables where schemaname = current_schema() and tablename like 'vital_buckets%' order by tablename",
     );
-  const raw: number[] = [];
-  for (let i = 0; i < Math.max(3, Math.floor(RUNS / 4)); i++) {
-    const r0 = performance.now();
-    await db.execute(sql`select user_id, max(value), min(value), avg(value) from vital_samples
-      where measure = 5091 and at >= now() - make_interval(days => ${days}) group by user_id`);
-    raw.push(performance.now() - r0);
+    const tables = ["vital_samples", ...rows.map((r) => r.tablename)];
+    const t0 = performance.now();
+    await client.query(`VACUUM ANALYZE ${tables.map((t) => `"${t}"`).join(", ")}`);
+    return { tables, seconds: seconds(t0) };
+  } finally {
+    await client.end();
   }
-  staffLines.push(
-    `  interval ${String(days).padStart(3)} d  p50 ${ms(pct(api, 50)).padStart(9)}  p95 ${ms(pct(api, 95)).padStart(9)}   raw scan p50 ${ms(pct(raw, 50)).padStart(9)}  (raw/report ${(pct(raw, 50) / pct(api, 50)).toFixed(1)}×)`,
-  );
 }
 
-// ---- client weekly detail at 1-minute data ----
-const clientToken = memberTokens[0] as string;
-const weekStart = Math.floor((end - 7 * DAY) / 1000);
-const client: number[] = [];
-for (let i = 0; i < RUNS * 2; i++)
-  client.push(
-    await get(
-      `/user/reports/resq_band/00005091?start_time=${weekStart}&end_time=${Math.floor(end / 1000)}&interval=weekly&timezone=Asia%2FTokyo`,
-      clientToken,
-    ),
+async function timeGet(server: Server, p: string, token: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await server.fetch(p, token);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
+  return performance.now() - t0;
+}
+
+/** Unmeasured calls before each series: the first call of a query shape pays for planning and cold pages. */
+const WARMUP = 2;
+
+/** `runs` timed calls of `p` after the warm-up calls. */
+async function timeRuns(server: Server, p: string, token: string, runs: number): Promise<number[]> {
+  for (let i = 0; i < WARMUP; i++) await timeGet(server, p, token);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timeGet(server, p, token));
+  return times;
+}
+
+async function timeStaffReports(server: Server, token: string): Promise<Map<number, number[]>> {
+  const byInterval = new Map<number, number[]>();
+  for (const days of INTERVALS)
+    byInterval.set(
+      days,
+      await timeRuns(
+        server,
+        `/staff/bench/reports_v2/${CODE}?interval=${days}&timezone=Asia%2FTokyo`,
+        token,
+        RUNS,
+      ),
+    );
+  return byInterval;
+}
+
+async function timeClientWeek(server: Server, token: string): Promise<number[]> {
+  const weekStart = Math.floor((end - 7 * DAY) / 1000);
+  const p = `/user/reports/resq_band/${CODE}?start_time=${weekStart}&end_time=${Math.floor(end / 1000)}&interval=weekly&timezone=Asia%2FTokyo`;
+  return timeRuns(server, p, token, RUNS * 2);
+}
+
+async function timeExport(server: Server, token: string) {
+  const t0 = performance.now();
+  const res = await server.fetch(
+    `/admin/users/data/download?start_time=${Math.floor((end - DAYS * DAY) / 1000)}&end_time=${Math.floor(end / 1000) + 60}&data_type=Vital&db_type=Raw&timezone=Asia%2FTokyo`,
+    token,
   );
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  return { bytes, seconds: seconds(t0), status: res.status };
+}
 
-// ---- all-user CSV export ----
-rssPeak.reset();
-const adminToken = await tokenOf(admin);
-const e0 = performance.now();
-const res = await fetch(
-  `${base}/admin/users/data/download?start_time=${Math.floor((end - DAYS * DAY) / 1000)}&end_time=${Math.floor(end / 1000) + 60}&data_type=Vital&db_type=Raw&timezone=Asia%2FTokyo`,
-  { headers: { authorization: `Bearer ${adminToken}` } },
-);
-let exported = 0;
-for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) exported += chunk.length;
-const exportS = (performance.now() - e0) / 1000;
+// ---- comparisons in this process, after the server has stopped ----
 
-console.log(`
-Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${stored.toLocaleString()} samples in ${ingestS.toFixed(1)} s = ${Math.round(ingestRate).toLocaleString()} samples/s
-Raw COPY of the same rows: ${Math.round(copyRate).toLocaleString()} rows/s; ingestion/COPY = ${(ingestRate / copyRate).toFixed(2)}
-Staff report ${"00005091"} for ${U} users (${RUNS} runs each):
+/** The staff report's aggregate done straight on the samples, per interval. */
+async function timeRawScans(database: Database): Promise<Map<number, number[]>> {
+  const byInterval = new Map<number, number[]>();
+  for (const days of INTERVALS) {
+    const runs: number[] = [];
+    for (let i = 0; i < RAW_RUNS; i++) {
+      const t0 = performance.now();
+      await database.db.execute(sql`select user_id, max(value), min(value), avg(value) from vital_samples
+        where measure = ${MEASURE} and at >= now() - make_interval(days => ${days}) group by user_id`);
+      runs.push(performance.now() - t0);
+    }
+    byInterval.set(days, runs);
+  }
+  return byInterval;
+}
+
+/** Rows/s of a COPY of the same rows into a bare table of the same shape and primary key. */
+async function copyRate(database: Database, members: Claims[]): Promise<number> {
+  await database.db.execute(
+    sql`create table if not exists bench_copy (user_id uuid not null, measure smallint not null, at timestamptz not null, value double precision not null, primary key (user_id, measure, at))`,
+  );
+  // One CSV chunk per user keeps memory flat.
+  const csvChunks = function* () {
+    for (const [u, m] of members.entries()) {
+      let chunk = "";
+      for (const t of times()) chunk += `${m.uid},${MEASURE},${new Date(t).toISOString()},${hr(u, t)}\n`;
+      yield chunk;
+    }
+  };
+  const t0 = performance.now();
+  if (DATABASE_URL) {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    try {
+      await pipeline(
+        Readable.from(csvChunks()),
+        client.query(copyFrom("COPY bench_copy FROM STDIN WITH (FORMAT csv)")),
+      );
+    } finally {
+      await client.end();
+    }
+  } else {
+    const pglite = (
+      database.db as unknown as {
+        $client: { query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown> };
+      }
+    ).$client;
+    for (const chunk of csvChunks())
+      await pglite.query("COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv)", [], {
+        blob: new Blob([chunk]),
+      });
+  }
+  const rate = TOTAL / seconds(t0);
+  await database.db.execute(sql`drop table bench_copy`);
+  return rate;
+}
+
+// ---- run, with cleanup on every way out ----
+
+/** What must be undone however the run ends: the child server, an open database, the PGlite temp folder. */
+const state: { server?: Server; database?: Database; dataDir?: string } = {};
+let cleaning: Promise<void> | undefined;
+let interrupted = false;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    const { server, database, dataDir } = state;
+    state.server = state.database = state.dataDir = undefined;
+    await server?.stop(ABORT_GRACE_MS);
+    await database?.close().catch(() => {});
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+// `on`, not `once`: tsx passes Ctrl-C on again when this process is slow to acknowledge it, and a SIGINT
+// without a listener would end the process before the cleanup has finished.
+process.on("SIGINT", () => {
+  if (!interrupted) progress("interrupted: stopping the server");
+  interrupted = true;
+  void cleanup().finally(() => process.exit(130));
+});
+// Last resort when the process ends without cleanup having finished (process.exit elsewhere).
+process.once("exit", () => {
+  if (state.server?.exitReason === null) state.server.child.kill("SIGKILL");
+});
+
+async function openBenchDatabase(): Promise<Database> {
+  state.database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: state.dataDir });
+  return state.database;
+}
+
+async function closeBenchDatabase(): Promise<void> {
+  const database = state.database;
+  state.database = undefined;
+  await database?.close();
+}
+
+function flags(): string {
+  const on = [
+    `--users ${U}`,
+    `--days ${DAYS}`,
+    `--dense-days ${DENSE}`,
+    `--runs ${RUNS}`,
+    `--concurrency ${CONCURRENCY}`,
+  ];
+  if (o["skip-export"]) on.push("--skip-export");
+  if (o["skip-copy"]) on.push("--skip-copy");
+  return on.join(" ");
+}
+
+/** Seeds in this process, then closes the database: PGlite's data folder can be open in one process only. */
+async function prepareDatabase(): Promise<Seeded> {
+  const database = await openBenchDatabase();
+  await migrateDatabase(database);
+  const seeded = await seed(database);
+  await closeBenchDatabase();
+  return seeded;
+}
+
+async function main() {
+  const kind = DATABASE_URL ? "postgres" : "pglite"; // as openDatabase chooses
+  console.log(
+    `Database: ${kind}; ${U} users × ${DAYS} days heart rate (${DENSE} dense days) = ${TOTAL.toLocaleString()} samples; ${flags()}`,
+  );
+  if (!DATABASE_URL) state.dataDir = mkdtempSync(path.join(tmpdir(), "mimamori-bench-"));
+  progress("seeding");
+  const seeded = await prepareDatabase();
+
+  progress("starting the server");
+  const server = await startServer(state.dataDir);
+  const rss = new RssSampler(server.pid);
+
+  progress(`ingesting ${TOTAL.toLocaleString()} samples`);
+  const ingestion = await ingest(server, seeded);
+  rss.sample();
+  const ingestRssKb = rss.peakKb;
+
+  let vacuum = "skipped on PGlite (the server process holds the data folder)";
+  if (DATABASE_URL) {
+    progress("VACUUM ANALYZE");
+    const v = await vacuumAnalyze(DATABASE_URL);
+    vacuum = `${v.seconds.toFixed(1)} s (${v.tables.join(", ")})`;
+  }
+
+  progress("timing reports");
+  const staffRuns = await timeStaffReports(server, await seeded.idTokens.sign(seeded.staff));
+  const clientRuns = await timeClientWeek(server, await seeded.idTokens.sign(seeded.members[0] as Claims));
+
+  let exportLine = "skipped (--skip-export)";
+  let exportRssKb: number | null = null;
+  if (!o["skip-export"]) {
+    progress("exporting");
+    rss.reset();
+    const e = await timeExport(server, await seeded.idTokens.sign(seeded.admin));
+    rss.sample();
+    exportRssKb = rss.peakKb;
+    exportLine = `${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${e.seconds.toFixed(1)} s (status ${e.status})`;
+  }
+
+  progress("stopping the server");
+  rss.stop();
+  await server.stop();
+  state.server = undefined;
+
+  progress("raw scans");
+  const reopened = await openBenchDatabase();
+  const rawRuns = await timeRawScans(reopened);
+  let copyLine = "skipped (--skip-copy)";
+  if (!o["skip-copy"]) {
+    progress("COPY");
+    const rate = await copyRate(reopened, seeded.members);
+    const ingestRate = ingestion.stored / ingestion.seconds;
+    copyLine = `${Math.round(rate).toLocaleString()} rows/s; ingestion/COPY = ${(ingestRate / rate).toFixed(2)}`;
+  }
+  await closeBenchDatabase();
+
+  const staffLines = INTERVALS.map((days) => {
+    const api = staffRuns.get(days) ?? [];
+    const raw = rawRuns.get(days) ?? [];
+    return `  interval ${String(days).padStart(3)} d  p50 ${ms(pct(api, 50)).padStart(9)}  p95 ${ms(pct(api, 95)).padStart(9)}  (${api.length} runs)   raw scan p50 ${ms(pct(raw, 50)).padStart(9)}  (${raw.length} runs; raw/report ${(pct(raw, 50) / pct(api, 50)).toFixed(1)}×)`;
+  });
+  const missing = ingestion.stored === TOTAL ? "" : ` (expected ${TOTAL.toLocaleString()})`;
+  console.log(`
+Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${ingestion.stored.toLocaleString()} samples${missing} in ${ingestion.seconds.toFixed(1)} s = ${Math.round(ingestion.stored / ingestion.seconds).toLocaleString()} samples/s
+Raw COPY of the same rows: ${copyLine}
+VACUUM ANALYZE after ingestion: ${vacuum}
+Staff report ${CODE} for ${U} users:
 ${staffLines.join("\n")}
-Client weekly detail at 1-minute data: p50 ${ms(pct(client, 50))}, p95 ${ms(pct(client, 95))} (${client.length} runs)
-All-user CSV export: ${(exported / 1024 / 1024).toFixed(1)} MB in ${exportS.toFixed(1)} s (status ${res.status})
-Peak RSS: during ingestion ${mb(ingestRss)}, during the export ${mb(rssPeak.now)}`);
+Client weekly detail at 1-minute data: p50 ${ms(pct(clientRuns, 50))}, p95 ${ms(pct(clientRuns, 95))} (${clientRuns.length} runs)
+All-user CSV export: ${exportLine}
+Server process RSS${kind === "pglite" ? " (includes the embedded PGlite database)" : ""}, load generator excluded: peak during ingestion ${mbOfKb(ingestRssKb)}, during the export ${exportRssKb === null ? "skipped" : mbOfKb(exportRssKb)}; VmHWM ${mbOfKb(rss.hwmKb)}`);
+}
 
-clearInterval(rssTimer);
-await app.close();
-await database.close();
-if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+try {
+  await main();
+} catch (err) {
+  // After Ctrl-C the SIGINT handler reports and exits; the failures it causes here are expected.
+  if (!interrupted) throw err;
+} finally {
+  await cleanup();
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL server on a free port, then removes the server.
 # Usage: scripts/with-postgres.sh <command...>   (DATABASE_URL is exported to the command)
+# PG_OPTS adds server options, e.g. PG_OPTS="-c shared_buffers=1GB -c max_wal_size=4GB" (no single quotes).
 set -euo pipefail
 
 bin=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)" 2>/dev/null || true)
@@ -16,7 +17,7 @@ cleanup() { run_as_pg "'$bin/pg_ctl' -D '$dir/data' -m immediate stop" >/dev/nul
 trap cleanup EXIT
 
 run_as_pg "'$bin/initdb' -D '$dir/data' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null
-run_as_pg "'$bin/pg_ctl' -D '$dir/data' -o '-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off' -l '$dir/log' -w start" >/dev/null
+run_as_pg "'$bin/pg_ctl' -D '$dir/data' -o '-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off ${PG_OPTS:-}' -l '$dir/log' -w start" >/dev/null
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"

@@ -2,8 +2,9 @@ import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { KeyedMap, KeySet } from "./keys";
 import { bucketStart, LEVEL_TABLE, LEVELS, type Level } from "./levels";
-import { at, rows } from "./sql";
+import { at, numbers, rows } from "./sql";
 import type { Rejection, Sample, Segment } from "./validate";
 
 export interface StoreResult {
@@ -47,44 +48,40 @@ export interface BucketAggregate {
 
 /** Min, max, sum and count of the samples per measure and 15-minute bucket. */
 export function aggregateSamples(samples: Sample[]): BucketAggregate[] {
-  return rollUp(
-    samples.map((s) => ({
-      measure: s.measure,
-      start: s.at,
-      min: s.value,
-      max: s.value,
-      sum: s.value,
-      count: 1,
-    })),
-    "15m",
-  );
+  const buckets = new KeyedMap<BucketAggregate>();
+  for (const { measure, at, value } of samples) {
+    const start = bucketStart("15m", at);
+    const b = buckets.get(measure, start);
+    if (b) {
+      if (value < b.min) b.min = value;
+      if (value > b.max) b.max = value;
+      b.sum += value;
+      b.count++;
+    } else buckets.set(measure, start, { measure, start, min: value, max: value, sum: value, count: 1 });
+  }
+  return buckets.values();
 }
 
 /** Aggregates of a finer level combined into the buckets of `level`. */
 export function rollUp(aggs: BucketAggregate[], level: Level): BucketAggregate[] {
-  const byMeasure = new Map<number, Map<number, BucketAggregate>>();
+  const buckets = new KeyedMap<BucketAggregate>();
   for (const x of aggs) {
-    let buckets = byMeasure.get(x.measure);
-    if (!buckets) {
-      buckets = new Map();
-      byMeasure.set(x.measure, buckets);
-    }
     const start = bucketStart(level, x.start);
-    const b = buckets.get(start);
+    const b = buckets.get(x.measure, start);
     if (b) {
       if (x.min < b.min) b.min = x.min;
       if (x.max > b.max) b.max = x.max;
       b.sum += x.sum;
       b.count += x.count;
-    } else buckets.set(start, { ...x, start });
+    } else buckets.set(x.measure, start, { ...x, start });
   }
-  return [...byMeasure.values()].flatMap((buckets) => [...buckets.values()]);
+  return buckets.values();
 }
 
 /** Parallel arrays of bucket aggregates, bound as one parameter each (see `insertSamples`). */
 function bucketParams(aggs: BucketAggregate[]) {
   const col = <K extends keyof BucketAggregate>(k: K, f = (v: number) => v) =>
-    sql.param(aggs.map((a) => f(a[k])));
+    numbers(aggs.map((a) => f(a[k])));
   return sql`unnest(${col("measure")}::smallint[], ${col("start", (v) => v / 1000)}::float8[],
     ${col("min")}::float8[], ${col("max")}::float8[], ${col("sum")}::float8[], ${col("count")}::int[])
     as a(measure, start, min, max, sum, count)`;
@@ -98,8 +95,8 @@ const RANGE_READ_FACTOR = 4;
  * data, so one range read of the batch's span usually answers; a sparse batch over a densely stored span
  * is looked up by its exact times instead, so the read never grows with the stored history.
  */
-async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Set<string>> {
-  const measures = sql.param([...new Set(samples.map((s) => s.measure))]);
+async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<KeySet> {
+  const measures = numbers([...new Set(samples.map((s) => s.measure))]);
   let lo = samples[0].at;
   let hi = lo;
   for (const s of samples) {
@@ -120,7 +117,9 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Se
       sql`select ${key} from vital_samples where ${where}
         and at = any(${sql.param(samples.map((s) => new Date(s.at).toISOString()))}::timestamptz[])`,
     );
-  return new Set(found.map((r) => `${r.m}:${r.t}`));
+  const keys = new KeySet();
+  for (const r of found) keys.add(r.m, r.t);
+  return keys;
 }
 
 /**
@@ -131,12 +130,7 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Se
 export async function insertSamples(tx: Db, userId: string, samples: Sample[]): Promise<number> {
   if (samples.length === 0) return 0;
   const seen = await storedKeys(tx, userId, samples);
-  const fresh = samples.filter((s) => {
-    const key = `${s.measure}:${s.at}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const fresh = samples.filter((s) => seen.add(s.measure, s.at));
   if (fresh.length === 0) return 0;
   let aggs = aggregateSamples(fresh);
   const upserts = LEVELS.map((level, i) => {
@@ -148,8 +142,8 @@ export async function insertSamples(tx: Db, userId: string, samples: Sample[]): 
   await tx.execute(sql`with s as (
       insert into vital_samples (user_id, measure, at, value)
       select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
-      from unnest(${sql.param(fresh.map((s) => s.measure))}::smallint[], ${sql.param(fresh.map((s) => s.at / 1000))}::float8[],
-        ${sql.param(fresh.map((s) => s.value))}::float8[]) as i(measure, at, value)
+      from unnest(${numbers(fresh.map((s) => s.measure))}::smallint[], ${numbers(fresh.map((s) => s.at / 1000))}::float8[],
+        ${numbers(fresh.map((s) => s.value))}::float8[]) as i(measure, at, value)
     )${sql.join(upserts)}
     select 1`);
   return fresh.length;
