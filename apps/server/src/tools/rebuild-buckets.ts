@@ -4,7 +4,7 @@ import { migrateDatabase } from "../db/migrate";
 import { rebuildAll } from "../features/vitals/rebuild";
 
 /**
- * `npm run rebuild-buckets`: recomputes every user's 15-minute and daily buckets and sleep sessions from the
+ * `npm run rebuild-buckets`: recomputes every user's hour, day and month buckets and sleep sessions from the
  * raw samples and segments, one transaction per user (ingestion for that user waits meanwhile). On the
  * embedded database stop the server first: PGlite opens a data folder from one process only.
  */

@@ -19,7 +19,6 @@ CREATE TABLE "vital_buckets_month" (
 	"count" integer NOT NULL,
 	CONSTRAINT "vital_buckets_month_user_id_measure_bucket_pk" PRIMARY KEY("user_id","measure","bucket")
 );
-
 --> statement-breakpoint
 -- Hour and month buckets of the data stored before this migration, rolled up from the finer levels.
 INSERT INTO "vital_buckets_hour" ("user_id", "measure", "bucket", "min", "max", "sum", "count")
@@ -36,9 +35,11 @@ INSERT INTO "vital_buckets_month" ("user_id", "measure", "bucket", "min", "max",
 CREATE OR REPLACE FUNCTION "vitals_delete_users"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "vital_samples" WHERE "user_id" IN (SELECT "id" FROM "deleted_users");
-  DELETE FROM "vital_buckets_15m" WHERE "user_id" IN (SELECT "id" FROM "deleted_users");
   DELETE FROM "vital_buckets_hour" WHERE "user_id" IN (SELECT "id" FROM "deleted_users");
   DELETE FROM "vital_buckets_day" WHERE "user_id" IN (SELECT "id" FROM "deleted_users");
   DELETE FROM "vital_buckets_month" WHERE "user_id" IN (SELECT "id" FROM "deleted_users");
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- Replaced by the hour buckets and raw samples at the edges of windows (docs/decisions.md).
+DROP TABLE "vital_buckets_15m" CASCADE;

@@ -51,10 +51,10 @@ const bucketColumns = {
 };
 
 /**
- * Pre-aggregated buckets in UTC at four levels, each kept equal to the raw samples in the ingest transaction.
- * Every time-zone offset is a multiple of 15 minutes, so local hours, days and months of any zone are exact
- * unions of 15-minute buckets; a long window reads the coarsest buckets that fit inside it and finer ones
- * only at its edges (features/vitals/levels.ts).
+ * Pre-aggregated buckets in UTC at three levels (hours, days, calendar months), each kept equal to the raw
+ * samples in the ingest transaction. A window reads the coarsest buckets that fit inside it, finer ones
+ * towards its edges and raw samples for the last part of an hour (features/vitals/levels.ts). Local hours
+ * are whole UTC hours in most zones; in zones offset by 30 or 45 minutes local groups read raw samples.
  */
 const bucketTable = <N extends string, C extends string>(name: N, column: C) =>
   pgTable(
@@ -68,7 +68,6 @@ const bucketTable = <N extends string, C extends string>(name: N, column: C) =>
     (t) => [primaryKey({ columns: [t.userId, t.measure, t.bucket] })],
   );
 
-export const vitalBuckets15m = bucketTable("vital_buckets_15m", "bucket");
 export const vitalBucketsHour = bucketTable("vital_buckets_hour", "bucket");
 export const vitalBucketsDay = bucketTable("vital_buckets_day", "day");
 export const vitalBucketsMonth = bucketTable("vital_buckets_month", "bucket");

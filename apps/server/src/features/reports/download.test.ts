@@ -101,22 +101,23 @@ describe("admin exports", () => {
     }
   });
 
-  it("exports one user's raw samples and 15-minute buckets", async () => {
+  it("exports one user's raw samples and hour buckets", async () => {
     const raw = csvRows((await mine("data_type=Vital&db_type=Raw")).text);
     expect(raw[0]).toEqual(["Date", "report_id", "Measure", "Value", "Unit"]);
     expect(raw[1]).toEqual(["2024/05/01 00:00", "00005091", "Heart rate", "60", "bpm"]);
     expect(raw).toHaveLength(1 + dayOfData().samples.length);
     const pre = csvRows((await mine("data_type=Vital&db_type=Preprocessed")).text);
     expect(pre[0]).toEqual(["Date", "report_id", "Measure", "Max", "Min", "Mean", "Sum", "Count", "Unit"]);
+    // the 09:00 hour holds the steps of 09:00 (100) and 09:15 (200)
     expect(pre.find((r) => r[0] === "2024/05/01 09:00" && r[1] === "00005097")).toEqual([
       "2024/05/01 09:00",
       "00005097",
       "Steps",
+      "200",
       "100",
-      "100",
-      "100",
-      "100",
-      "1",
+      "150",
+      "300",
+      "2",
       "steps",
     ]);
   });

@@ -31,7 +31,7 @@ export function exportHeaders(q: AdminExportQuery, lang: Language, withUser: boo
 }
 
 /**
- * One user's data in the window, page by page: raw samples or 15-minute buckets of every measure, or
+ * One user's data in the window, page by page: raw samples or hour buckets of every measure, or
  * sleep segments or sessions. Times are local to `q.timezone`; values are as stored (°C).
  */
 export async function* userExport(db: Db, userId: string, q: AdminExportQuery, lang: Language): RowBatches {
@@ -69,7 +69,7 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
       }>(
         db,
         sql`select extract(epoch from ${col})::float8 * 1000 as t, ${localText(col, tz)} as d, ${cols}
-          from ${sql.raw(raw ? "vital_samples" : "vital_buckets_15m")}
+          from ${sql.raw(raw ? "vital_samples" : "vital_buckets_hour")}
           where user_id = ${user} and measure = ${m.measure} and ${from} and ${col} < ${at(end)}
           order by ${col} limit ${PAGE}`,
       );

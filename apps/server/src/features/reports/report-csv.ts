@@ -10,6 +10,7 @@ import {
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { bucketsOver, localHourLevels } from "../vitals/levels";
 import { at, localStart, rows } from "../vitals/sql";
 import { type Cell, fixed, localText, type RowBatches, slices } from "./csv";
 import { viewOf } from "./present";
@@ -139,27 +140,25 @@ async function* levelBatches(
       cursor = Math.round(page[page.length - 1].t);
     }
   }
-  const fromRaw = interval === "10m";
+  // 10-minute groups need the samples; longer ones read hour buckets where local hours hold whole UTC hours
+  const levels = interval === "10m" ? [] : localHourLevels(tz, start, end);
   const unit = ({ "10m": "10m", "1hour": "hour", "1day": "day", "1month": "month" } as const)[interval];
-  const col = fromRaw ? sql`at` : sql`bucket`;
   const exprs = measures.flatMap((x) => {
     const f = sql`filter (where measure = ${x.measure})`;
-    if (x.aggregation === "sum") return [fromRaw ? sql`sum(value) ${f}` : sql`sum(sum) ${f}`];
-    return fromRaw
-      ? [sql`max(value) ${f}`, sql`min(value) ${f}`, sql`avg(value) ${f}`]
-      : [sql`max(max) ${f}`, sql`min(min) ${f}`, sql`sum(sum) ${f} / sum(count) ${f}`];
+    if (x.aggregation === "sum") return [sql`sum(sum) ${f}`];
+    return [sql`max(max) ${f}`, sql`min(min) ${f}`, sql`sum(sum) ${f} / sum(count) ${f}`];
   });
   const cols = sql.join(
     exprs.map((e, i) => sql`(${e})::float8 as ${sql.raw(`c${i}`)}`),
     sql`, `,
   );
   for (const s of await slices(db, start, end, tz, SLICE_DAYS[interval])) {
+    const buckets = bucketsOver(where, s.start, s.end, levels);
+    if (!buckets) continue;
     const page = await rows<Record<string, unknown>>(
       db,
       sql`select to_char(to_timestamp(t) at time zone ${tz}, 'YYYY/MM/DD HH24:MI') as d, x.* from (
-          select ${localStart(col, unit, tz)} as t, ${cols}
-          from ${sql.raw(fromRaw ? "vital_samples" : "vital_buckets_15m")}
-          where ${where} and ${col} >= ${at(s.start)} and ${col} < ${at(s.end)} group by 1
+          select ${localStart(sql`bucket`, unit, tz)} as t, ${cols} from (${buckets}) b group by 1
         ) x order by t`,
     );
     yield page.map((r) => {

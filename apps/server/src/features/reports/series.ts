@@ -1,7 +1,13 @@
-import { INTERVAL_RESOLUTION, type Measure, type ReportInterval, type SleepStage } from "@mimamori/shared";
+import {
+  INGEST_FUTURE_SKEW_S,
+  INTERVAL_RESOLUTION,
+  type Measure,
+  type ReportInterval,
+  type SleepStage,
+} from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { bucketsOver, localHourLevels } from "../vitals/levels";
+import { bucketStart, bucketsOver, localHourLevels, nextBucket } from "../vitals/levels";
 import { at, epoch, localStart, rows } from "../vitals/sql";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
@@ -95,12 +101,15 @@ export async function latestSamples(db: Db, userId: string, measures: number[]):
   );
 }
 
-/** The total of a count measure from `start` (epoch ms) on, or null without data. */
+/** The total of a count measure from `start` (epoch ms) until now, or null without data. */
 export async function totalSince(db: Db, userId: string, measure: number, start: number) {
+  // up to the end of the hour after now: uploads may run a little ahead of the server's clock
+  const end = nextBucket("hour", bucketStart("hour", Date.now() + INGEST_FUTURE_SKEW_S * 1000));
+  const buckets = bucketsOver(sql`user_id = ${userId}::uuid and measure = ${measure}`, start, end);
+  if (!buckets) return null;
   const [r] = await rows<{ total: number | null; t: number | null }>(
     db,
-    sql`select sum(sum)::float8 as total, ${epoch(sql`max(bucket)`)} as t from vital_buckets_15m
-      where user_id = ${userId}::uuid and measure = ${measure} and bucket >= ${at(start)}`,
+    sql`select sum(sum)::float8 as total, ${epoch(sql`max(bucket)`)} as t from (${buckets}) b`,
   );
   return r.total === null ? null : { total: r.total, t: r.t as number };
 }

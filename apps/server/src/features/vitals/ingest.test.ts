@@ -27,7 +27,7 @@ async function totals(measure = 5091) {
   );
   const [q] = await rows<{ n: number; s: number }>(
     t.db,
-    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from vital_buckets_15m where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from vital_buckets_hour where user_id = ${uid}::uuid and measure = ${measure}`,
   );
   const [d] = await rows<{ n: number; s: number }>(
     t.db,

@@ -5,9 +5,8 @@ const t = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe("bucketStart and nextBucket", () => {
-  it("align to UTC quarter hours, hours, days and calendar months", () => {
+  it("align to UTC hours, days and calendar months", () => {
     const x = t("2024-02-29T13:47:12.345Z");
-    expect(iso(bucketStart("15m", x))).toBe("2024-02-29T13:45:00.000Z");
     expect(iso(bucketStart("hour", x))).toBe("2024-02-29T13:00:00.000Z");
     expect(iso(bucketStart("day", x))).toBe("2024-02-29T00:00:00.000Z");
     expect(iso(bucketStart("month", x))).toBe("2024-02-01T00:00:00.000Z");
@@ -17,16 +16,16 @@ describe("bucketStart and nextBucket", () => {
 });
 
 describe("coverRange", () => {
-  it("uses months inside, then days, hours and quarter hours towards the edges", () => {
-    const pieces = coverRange(t("2024-01-30T14:45:00Z"), t("2024-04-02T01:30:00Z"));
+  it("uses months inside, then days, hours and raw samples towards the edges", () => {
+    const pieces = coverRange(t("2024-01-30T14:45:00Z"), t("2024-04-02T01:30:00.5Z"));
     expect(pieces.map((p) => [p.level, iso(p.from), iso(p.to)])).toEqual([
-      ["15m", "2024-01-30T14:45:00.000Z", "2024-01-30T15:00:00.000Z"],
+      ["raw", "2024-01-30T14:45:00.000Z", "2024-01-30T15:00:00.000Z"],
       ["hour", "2024-01-30T15:00:00.000Z", "2024-01-31T00:00:00.000Z"],
       ["day", "2024-01-31T00:00:00.000Z", "2024-02-01T00:00:00.000Z"],
       ["month", "2024-02-01T00:00:00.000Z", "2024-04-01T00:00:00.000Z"],
       ["day", "2024-04-01T00:00:00.000Z", "2024-04-02T00:00:00.000Z"],
       ["hour", "2024-04-02T00:00:00.000Z", "2024-04-02T01:00:00.000Z"],
-      ["15m", "2024-04-02T01:00:00.000Z", "2024-04-02T01:30:00.000Z"],
+      ["raw", "2024-04-02T01:00:00.000Z", "2024-04-02T01:30:00.500Z"],
     ]);
   });
 
@@ -37,26 +36,32 @@ describe("coverRange", () => {
       return seed / 2 ** 31;
     };
     for (let i = 0; i < 500; i++) {
-      const from = bucketStart("15m", t("2023-01-01T00:00:00Z") + rnd() * 400 * 86_400_000);
-      const to = bucketStart("15m", from + rnd() * rnd() * 400 * 86_400_000);
+      const from = Math.round(t("2023-01-01T00:00:00Z") + rnd() * 400 * 86_400_000);
+      const to = Math.round(from + rnd() * rnd() * 400 * 86_400_000);
       const pieces = coverRange(from, to);
       let at = from;
       for (const p of pieces) {
         expect(p.from).toBe(at);
         expect(p.to).toBeGreaterThan(p.from);
-        expect(bucketStart(p.level, p.from)).toBe(p.from);
-        expect(bucketStart(p.level, p.to)).toBe(p.to);
+        if (p.level === "raw") expect(p.to - p.from).toBeLessThan(3_600_000);
+        else {
+          expect(bucketStart(p.level, p.from)).toBe(p.from);
+          expect(bucketStart(p.level, p.to)).toBe(p.to);
+        }
         at = p.to;
       }
       expect(at).toBe(Math.max(from, to));
       // at most one run per level on each side of the coarsest
-      expect(pieces.length).toBeLessThanOrEqual(2 * LEVELS.length - 1);
+      expect(pieces.length).toBeLessThanOrEqual(2 * LEVELS.length + 1);
     }
   });
 
   it("stays at the levels it is given", () => {
-    const pieces = coverRange(t("2024-01-01T00:15:00Z"), t("2024-01-03T00:00:00Z"), ["15m", "hour"]);
-    expect(pieces.map((p) => p.level)).toEqual(["15m", "hour"]);
+    const pieces = coverRange(t("2024-01-01T00:15:00Z"), t("2024-01-03T00:00:00Z"), ["hour"]);
+    expect(pieces.map((p) => p.level)).toEqual(["raw", "hour"]);
+    expect(coverRange(t("2024-01-01T00:15:00Z"), t("2024-01-03T00:00:00Z"), []).map((p) => p.level)).toEqual([
+      "raw",
+    ]);
   });
 });
 
@@ -69,16 +74,16 @@ describe("local hours", () => {
     expect(zoneOffsetMinutes("UTC", t("2024-07-15T00:00:00Z"))).toBe(0);
   });
 
-  it("uses hour buckets only where every offset of the window is whole hours", () => {
+  it("uses hour buckets only where every offset of the window is whole hours, raw samples elsewhere", () => {
     const a = t("2024-01-01T00:00:00Z");
     const b = t("2024-12-31T00:00:00Z");
-    expect(localHourLevels("Asia/Tokyo", a, b)).toEqual(["15m", "hour"]);
-    expect(localHourLevels("America/New_York", a, b)).toEqual(["15m", "hour"]);
-    expect(localHourLevels("Asia/Kolkata", a, b)).toEqual(["15m"]);
-    expect(localHourLevels("America/St_Johns", a, b)).toEqual(["15m"]);
+    expect(localHourLevels("Asia/Tokyo", a, b)).toEqual(["hour"]);
+    expect(localHourLevels("America/New_York", a, b)).toEqual(["hour"]);
+    expect(localHourLevels("Asia/Kolkata", a, b)).toEqual([]);
+    expect(localHourLevels("America/St_Johns", a, b)).toEqual([]);
     // Lord Howe Island moves by 30 minutes in summer only
     expect(
       localHourLevels("Australia/Lord_Howe", t("2024-06-01T00:00:00Z"), t("2024-06-30T00:00:00Z")),
-    ).toEqual(["15m"]);
+    ).toEqual([]);
   });
 });

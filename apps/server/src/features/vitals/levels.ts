@@ -2,18 +2,17 @@ import { type SQL, sql } from "drizzle-orm";
 import { at } from "./sql";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
-export const LEVELS = ["15m", "hour", "day", "month"] as const;
+export const LEVELS = ["hour", "day", "month"] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** Table and time column of each level (the day table predates the common column name). */
 export const LEVEL_TABLE: Record<Level, { table: SQL; column: SQL }> = {
-  "15m": { table: sql.raw("vital_buckets_15m"), column: sql.raw("bucket") },
   hour: { table: sql.raw("vital_buckets_hour"), column: sql.raw("bucket") },
   day: { table: sql.raw("vital_buckets_day"), column: sql.raw("day") },
   month: { table: sql.raw("vital_buckets_month"), column: sql.raw("bucket") },
 };
 
-const FIXED_MS = { "15m": 900_000, hour: 3_600_000, day: 86_400_000 } as const;
+const FIXED_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
 /** Start (epoch ms) of the bucket of `level` that holds `ms`. */
 export function bucketStart(level: Level, ms: number): number {
@@ -40,30 +39,28 @@ const ceilBucket = (level: Level, ms: number) => {
 };
 
 export interface Piece {
-  level: Level;
-  /** Epoch milliseconds, end exclusive; both are bucket starts of `level`. */
+  /** "raw": the samples themselves, for the parts of a window no whole bucket fits in. */
+  level: Level | "raw";
+  /** Epoch milliseconds, end exclusive; bucket starts of `level` unless raw. */
   from: number;
   to: number;
 }
 
 /**
- * Covers [from, to) with whole buckets, the coarsest that fit: months in the middle, then days, hours and
- * 15-minute buckets towards the edges. Both ends must be 15-minute aligned. A year reads about a hundred
- * buckets per user and measure instead of 35,000 quarter hours.
+ * Covers [from, to) with whole buckets, the coarsest that fit: months in the middle, then days and hours
+ * towards the edges, and raw samples for what is left (less than an hour at each end). A year reads about
+ * a hundred buckets per user and measure instead of half a million one-minute samples.
  */
 export function coverRange(from: number, to: number, levels: readonly Level[] = LEVELS): Piece[] {
   if (from >= to) return [];
+  if (levels.length === 0) return [{ level: "raw", from, to }];
   const level = levels[levels.length - 1];
   const finer = levels.slice(0, -1);
-  if (finer.length === 0) return [{ level, from, to }];
   const a = ceilBucket(level, from);
   const b = bucketStart(level, to);
   if (a >= b) return coverRange(from, to, finer);
   return [...coverRange(from, a, finer), { level, from: a, to: b }, ...coverRange(b, to, finer)];
 }
-
-/** The 15-minute bucket boundary at or after `ms`: windows end inside the bucket that holds their end. */
-export const ceil15m = (ms: number) => ceilBucket("15m", ms);
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -82,21 +79,20 @@ export function zoneOffsetMinutes(tz: string, ms: number): number {
 const WEEK_MS = 7 * 86_400_000;
 
 /**
- * The levels whose buckets each lie inside one local hour of `tz` over [from, to): UTC hours too when the
- * zone's offset is whole hours throughout (checked weekly, as offsets change at most twice a year), only
- * 15-minute buckets otherwise (India, Nepal, Newfoundland, …).
+ * The levels whose buckets each lie inside one local hour of `tz` over [from, to): UTC hours when the zone's
+ * offset is whole hours throughout (checked weekly, as offsets change at most twice a year); none otherwise
+ * (India, Nepal, Newfoundland, …), where local hours and days are grouped from the raw samples.
  */
 export function localHourLevels(tz: string, from: number, to: number): Level[] {
   for (let t = from; ; t = Math.min(t + WEEK_MS, to)) {
-    if (zoneOffsetMinutes(tz, t) % 60 !== 0) return ["15m"];
-    if (t >= to) return ["15m", "hour"];
+    if (zoneOffsetMinutes(tz, t) % 60 !== 0) return [];
+    if (t >= to) return ["hour"];
   }
 }
 
 /**
- * The buckets covering [from, to) at the given levels (see `coverRange`; the window ends inside the bucket
- * that holds `to`), as one union of rows (user_id, bucket, min, max, sum, count) matching `filter`;
- * null for an empty window.
+ * The buckets and samples covering [from, to) at the given levels (see `coverRange`), as one union of rows
+ * (user_id, measure, bucket, min, max, sum, count) matching `filter` (on user_id and measure); null for an empty window.
  */
 export function bucketsOver(
   filter: SQL,
@@ -104,9 +100,12 @@ export function bucketsOver(
   to: number,
   levels: readonly Level[] = LEVELS,
 ): SQL | null {
-  const pieces = coverRange(from, ceil15m(to), levels).map(({ level, from, to }) => {
+  const pieces = coverRange(from, to, levels).map(({ level, from, to }) => {
+    if (level === "raw")
+      return sql`select user_id, measure, at as bucket, value as min, value as max, value as sum, 1 as count
+        from vital_samples where ${filter} and at >= ${at(from)} and at < ${at(to)}`;
     const { table, column } = LEVEL_TABLE[level];
-    return sql`select user_id, ${column} as bucket, min, max, sum, count from ${table}
+    return sql`select user_id, measure, ${column} as bucket, min, max, sum, count from ${table}
       where ${filter} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
   });
   return pieces.length === 0 ? null : sql.join(pieces, sql` union all `);

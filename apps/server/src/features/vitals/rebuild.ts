@@ -11,8 +11,8 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
     const u = sql`${userId}::uuid`;
     for (const { table } of Object.values(LEVEL_TABLE))
       await tx.execute(sql`delete from ${table} where user_id = ${u}`);
-    await tx.execute(sql`insert into vital_buckets_15m (user_id, measure, bucket, min, max, sum, count)
-      select user_id, measure, to_timestamp(floor(extract(epoch from at) / 900) * 900) as bk,
+    await tx.execute(sql`insert into vital_buckets_hour (user_id, measure, bucket, min, max, sum, count)
+      select user_id, measure, date_trunc('hour', at at time zone 'UTC') at time zone 'UTC' as bk,
         min(value), max(value), sum(value), count(*)
       from vital_samples where user_id = ${u} group by user_id, measure, bk`);
     // each level rolls up the one below it
@@ -40,7 +40,7 @@ export async function rebuildAll(db: Db, onUser?: (done: number) => void): Promi
     db,
     sql`select id from users u where exists (select 1 from vital_samples s where s.user_id = u.id)
       or exists (select 1 from sleep_segments s where s.user_id = u.id)
-      or exists (select 1 from vital_buckets_15m b where b.user_id = u.id)
+      or exists (select 1 from vital_buckets_hour b where b.user_id = u.id)
       or exists (select 1 from vital_buckets_month b where b.user_id = u.id)
       or exists (select 1 from sleep_sessions b where b.user_id = u.id)
       order by id`,

@@ -46,11 +46,11 @@ export interface BucketAggregate {
   count: number;
 }
 
-/** Min, max, sum and count of the samples per measure and 15-minute bucket. */
+/** Min, max, sum and count of the samples per measure and hour (the finest bucket level). */
 export function aggregateSamples(samples: Sample[]): BucketAggregate[] {
   const buckets = new KeyedMap<BucketAggregate>();
   for (const { measure, at, value } of samples) {
-    const start = bucketStart("15m", at);
+    const start = bucketStart(LEVELS[0], at);
     const b = buckets.get(measure, start);
     if (b) {
       if (value < b.min) b.min = value;
