@@ -1,6 +1,4 @@
 import { fileURLToPath } from "node:url";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { syncModuleCatalogue } from "../features/modules/catalogue";
 import type { Database } from "./client";
 
@@ -10,7 +8,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export async function migrateDatabase(database: Database): Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: the two drizzle drivers share the migrator contract
   const db = database.db as any;
-  if (database.kind === "postgres") await migratePg(db, { migrationsFolder });
-  else await migratePglite(db, { migrationsFolder });
+  // each driver's migrator is loaded only when used (see openDatabase)
+  if (database.kind === "postgres")
+    await (await import("drizzle-orm/node-postgres/migrator")).migrate(db, { migrationsFolder });
+  else await (await import("drizzle-orm/pglite/migrator")).migrate(db, { migrationsFolder });
   await syncModuleCatalogue(database.db);
 }

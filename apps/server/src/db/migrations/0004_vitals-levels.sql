@@ -41,5 +41,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Entity-wide windows read one level for all members at once: a range of (measure, time) answers from the
+-- index alone instead of one index probe per member (docs/decisions.md).
+CREATE INDEX "vital_buckets_hour_measure_time_idx" ON "vital_buckets_hour" ("measure", "bucket")
+  INCLUDE ("user_id", "min", "max", "sum", "count");
+--> statement-breakpoint
+CREATE INDEX "vital_buckets_day_measure_time_idx" ON "vital_buckets_day" ("measure", "day")
+  INCLUDE ("user_id", "min", "max", "sum", "count");
+--> statement-breakpoint
+CREATE INDEX "vital_buckets_month_measure_time_idx" ON "vital_buckets_month" ("measure", "bucket")
+  INCLUDE ("user_id", "min", "max", "sum", "count");
+--> statement-breakpoint
 -- Replaced by the hour buckets and raw samples at the edges of windows (docs/decisions.md).
 DROP TABLE "vital_buckets_15m" CASCADE;

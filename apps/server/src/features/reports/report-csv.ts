@@ -153,7 +153,7 @@ async function* levelBatches(
     sql`, `,
   );
   for (const s of await slices(db, start, end, tz, SLICE_DAYS[interval])) {
-    const buckets = bucketsOver(where, s.start, s.end, levels);
+    const buckets = bucketsOver(where, s, levels);
     if (!buckets) continue;
     const page = await rows<Record<string, unknown>>(
       db,

@@ -18,6 +18,8 @@ export interface Window {
   start: number;
   end: number;
   timezone: string;
+  /** The window ends now: nothing is stored after `end` yet (see `bucketsOver`). */
+  open?: boolean;
 }
 
 type Point = { t: number; a: number | null; b: number | null; c: number | null };
@@ -42,7 +44,7 @@ export async function levelSeries(
     );
     return toRows(ps);
   }
-  const buckets = bucketsOver(where, w.start, w.end, localHourLevels(w.timezone, w.start, w.end));
+  const buckets = bucketsOver(where, w, localHourLevels(w.timezone, w.start, w.end));
   if (!buckets) return [];
   const t = localStart(sql`bucket`, resolution, w.timezone);
   const cols = sum
@@ -105,7 +107,7 @@ export async function latestSamples(db: Db, userId: string, measures: number[]):
 export async function totalSince(db: Db, userId: string, measure: number, start: number) {
   // up to the end of the hour after now: uploads may run a little ahead of the server's clock
   const end = nextBucket("hour", bucketStart("hour", Date.now() + INGEST_FUTURE_SKEW_S * 1000));
-  const buckets = bucketsOver(sql`user_id = ${userId}::uuid and measure = ${measure}`, start, end);
+  const buckets = bucketsOver(sql`user_id = ${userId}::uuid and measure = ${measure}`, { start, end });
   if (!buckets) return null;
   const [r] = await rows<{ total: number | null; t: number | null }>(
     db,

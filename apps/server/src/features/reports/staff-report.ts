@@ -39,7 +39,7 @@ interface Member {
 export async function staffWindow(db: Db, q: StaffQuery): Promise<Window> {
   const end = q.end_time !== undefined ? q.end_time * 1000 : Date.now();
   const start = (await localMidnight(db, end, q.timezone, q.interval - 1)) * 1000;
-  return { start, end, timezone: q.timezone };
+  return { start, end, timezone: q.timezone, open: q.end_time === undefined };
 }
 
 /** Accepted client members of the entity, by name. */

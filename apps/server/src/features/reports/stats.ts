@@ -24,12 +24,12 @@ export async function windowStats(db: Db, users: SQL, m: Measure, w: Window): Pr
   let query: SQL;
   const filter = sql`user_id in (${users}) and measure = ${m.measure}`;
   if (m.aggregation === "mean") {
-    const buckets = bucketsOver(filter, w.start, w.end);
+    const buckets = bucketsOver(filter, w);
     if (!buckets) return new Map();
     query = sql`select user_id as id, max(max)::float8 as max, min(min)::float8 as min, (sum(sum) / sum(count))::float8 as mean
       from (${buckets}) b group by user_id`;
   } else if (m.aggregation === "sum") {
-    const buckets = bucketsOver(filter, w.start, w.end, localHourLevels(w.timezone, w.start, w.end));
+    const buckets = bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
     if (!buckets) return new Map();
     query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
         select user_id as id, ${localStart(sql`bucket`, "day", w.timezone)} as d, sum(sum) as total

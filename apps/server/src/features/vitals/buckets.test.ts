@@ -166,6 +166,29 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
     },
   );
 
+  it("a window that ends now counts the samples of the current hour", async () => {
+    const now = Date.now();
+    const recent = [
+      { code: "00005091", time: Math.floor(now / 1000) - 5, value: 181 },
+      { code: "00005091", time: Math.floor(now / 1000) - 3 * 3600, value: 41 },
+    ];
+    expect((await t.call("POST", "/user/vitals", { samples: recent }, { token })).body).toMatchObject({
+      accepted: 2,
+    });
+    const hr = measureOf("00005091");
+    const users = sql`select ${uid}::uuid`;
+    for (const open of [true, false]) {
+      const end = Date.now();
+      const stats = await windowStats(t.db, users, hr, {
+        start: end - 4 * 3600_000,
+        end,
+        timezone: "UTC",
+        open,
+      });
+      expect(stats.get(uid)).toEqual({ max: 181, min: 41, mean: 111 });
+    }
+  });
+
   it("a rebuild from raw gives the same buckets at every level", async () => {
     const user = sql`where user_id = ${uid}::uuid`;
     const before = await allLevels(user);

@@ -91,16 +91,19 @@ export function localHourLevels(tz: string, from: number, to: number): Level[] {
 }
 
 /**
- * The buckets and samples covering [from, to) at the given levels (see `coverRange`), as one union of rows
- * (user_id, measure, bucket, min, max, sum, count) matching `filter` (on user_id and measure); null for an empty window.
+ * The buckets and samples covering [start, end) at the given levels (see `coverRange`), as one union of rows
+ * (user_id, measure, bucket, min, max, sum, count) matching `filter` (on user_id and measure); null for an empty
+ * window. An `open` window (one that ends now) or one reaching past now ends with the current hour's bucket
+ * instead of that hour's samples one by one: nothing is stored after now but the upload skew.
  */
 export function bucketsOver(
   filter: SQL,
-  from: number,
-  to: number,
+  w: { start: number; end: number; open?: boolean },
   levels: readonly Level[] = LEVELS,
 ): SQL | null {
-  const pieces = coverRange(from, to, levels).map(({ level, from, to }) => {
+  const { start, end } = w;
+  const last = (w.open || end >= Date.now()) && levels.includes("hour") ? ceilBucket("hour", end) : end;
+  const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
     if (level === "raw")
       return sql`select user_id, measure, at as bucket, value as min, value as max, value as sum, 1 as count
         from vital_samples where ${filter} and at >= ${at(from)} and at < ${at(to)}`;
