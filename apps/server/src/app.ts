@@ -9,6 +9,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
+import { startAutovacuum } from "./db/maintenance";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/routes";
 import { IdTokens } from "./features/auth/id-tokens";
@@ -73,6 +74,8 @@ export async function buildApp(
     idTokens: await IdTokens.create(database.db, config.authSecret),
   };
   app.addHook("onClose", async () => ctx.mailer.close());
+  const stopAutovacuum = startAutovacuum(database, app.log);
+  app.addHook("onClose", async () => stopAutovacuum());
 
   registerErrorHandler(app);
   registerAccessControl(app, ctx);
