@@ -564,7 +564,7 @@ async function main() {
   rss.sample();
   const ingestRssKb = rss.peakKb;
 
-  let vacuum = "skipped on PGlite (the server process holds the data folder)";
+  let vacuum = "left to the server (on PGlite it runs autovacuum itself, db/maintenance.ts)";
   if (DATABASE_URL) {
     progress("VACUUM ANALYZE, CHECKPOINT");
     const v = await vacuumAnalyze(DATABASE_URL);
