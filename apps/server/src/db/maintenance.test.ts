@@ -25,7 +25,11 @@ describe.skipIf(process.env.DATABASE_URL)("autovacuum on PGlite", () => {
   it("vacuums and analyzes a table once enough rows were added, and not again until more are", async () => {
     const { idToken } = await t.signIn("client2@example.com");
     const t0 = Date.parse("2024-06-01T00:00:00Z") / 1000;
-    const samples = Array.from({ length: 3000 }, (_, i) => ({ code: "00005091", time: t0 + i * 60, value: 70 }));
+    const samples = Array.from({ length: 3000 }, (_, i) => ({
+      code: "00005091",
+      time: t0 + i * 60,
+      value: 70,
+    }));
     expect((await t.call("POST", "/user/vitals", { samples }, { token: idToken })).status).toBe(200);
     expect(await stats()).toEqual({ analyzed: false, vacuumed: false });
     expect(await vacuumDueTables(t.db)).toContain("vital_samples");
