@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -40,4 +41,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: "pglite",
     close: () => client.close(),
   };
+}
+
+/** Runs a raw query on either driver and returns its rows (numbers are cast in SQL: `::float8`, `::int`). */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = await db.execute(query);
+  return (res as unknown as { rows: T[] }).rows;
 }

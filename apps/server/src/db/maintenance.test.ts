@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../features/vitals/sql";
 import { startTestApp, type TestApp } from "../test/app";
+import { rows } from "./client";
 import { vacuumDueTables } from "./maintenance";
 
 let t: TestApp;

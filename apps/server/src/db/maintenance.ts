@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Db } from "./client";
+import { type Database, type Db, rows } from "./client";
 
 /**
  * Tables whose statistics or visibility maps are due by autovacuum's own rule (PostgreSQL defaults): analyze
@@ -9,12 +9,15 @@ import type { Database, Db } from "./client";
 async function dueTables(db: Db): Promise<string[]> {
   // single-user PostgreSQL (PGlite) publishes its table counters only when asked to
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const res = await db.execute(sql`select relname from pg_stat_user_tables
+  const due = await rows<{ relname: string }>(
+    db,
+    sql`select relname from pg_stat_user_tables
     where n_mod_since_analyze > 50 + 0.1 * n_live_tup
        or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
        or n_dead_tup > 50 + 0.2 * n_live_tup
-    order by relname`);
-  return (res as unknown as { rows: { relname: string }[] }).rows.map((r) => r.relname);
+    order by relname`,
+  );
+  return due.map((r) => r.relname);
 }
 
 /** Vacuums and analyzes the tables that are due (PGlite: PostgreSQL 15 or later); returns their names. */

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../../db/client";
-import { at, rows } from "../vitals/sql";
+import { rows } from "../../db/client";
+import { at } from "../vitals/sql";
 
 export type Cell = string | number | null;
 /** Batches of rows, produced lazily: the next batch is queried only when the previous one was sent. */

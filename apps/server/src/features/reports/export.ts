@@ -1,7 +1,9 @@
 import { type AdminExportQuery, type Language, MEASURES } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { at, rows } from "../vitals/sql";
+import { rows } from "../../db/client";
+import { LEVEL_TABLE } from "../vitals/levels";
+import { at } from "../vitals/sql";
 import { type Cell, fixed, localText, type RowBatches } from "./csv";
 import { LABELS, sleepSegmentRows } from "./report-csv";
 
@@ -69,7 +71,7 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
       }>(
         db,
         sql`select extract(epoch from ${col})::float8 * 1000 as t, ${localText(col, tz)} as d, ${cols}
-          from ${sql.raw(raw ? "vital_samples" : "vital_buckets_hour")}
+          from ${raw ? sql`vital_samples` : LEVEL_TABLE.hour.table}
           where user_id = ${user} and measure = ${m.measure} and ${from} and ${col} < ${at(end)}
           order by ${col} limit ${PAGE}`,
       );

@@ -10,8 +10,9 @@ import {
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/client";
 import { bucketsOver, localHourLevels } from "../vitals/levels";
-import { at, localStart, rows } from "../vitals/sql";
+import { at, localStart } from "../vitals/sql";
 import { type Cell, fixed, localText, type RowBatches, slices } from "./csv";
 import { viewOf } from "./present";
 

@@ -7,8 +7,9 @@ import {
 } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { bucketStart, bucketsOver, localHourLevels, nextBucket } from "../vitals/levels";
-import { at, epoch, localStart, rows } from "../vitals/sql";
+import { rows } from "../../db/client";
+import { bucketsOver, localHourLevels } from "../vitals/levels";
+import { at, epoch, localStart } from "../vitals/sql";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
 export type Row = [number, number | null, number | null, number | null];
@@ -105,9 +106,13 @@ export async function latestSamples(db: Db, userId: string, measures: number[]):
 
 /** The total of a count measure from `start` (epoch ms) until now, or null without data. */
 export async function totalSince(db: Db, userId: string, measure: number, start: number) {
-  // up to the end of the hour after now: uploads may run a little ahead of the server's clock
-  const end = nextBucket("hour", bucketStart("hour", Date.now() + INGEST_FUTURE_SKEW_S * 1000));
-  const buckets = bucketsOver(sql`user_id = ${userId}::uuid and measure = ${measure}`, { start, end });
+  // uploads may run a little ahead of the server's clock
+  const end = Date.now() + INGEST_FUTURE_SKEW_S * 1000;
+  const buckets = bucketsOver(sql`user_id = ${userId}::uuid and measure = ${measure}`, {
+    start,
+    end,
+    open: true,
+  });
   if (!buckets) return null;
   const [r] = await rows<{ total: number | null; t: number | null }>(
     db,

@@ -15,7 +15,8 @@ import {
 } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { localMidnight, rows } from "../vitals/sql";
+import { rows } from "../../db/client";
+import { localMidnight } from "../vitals/sql";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, tuningsOf } from "./ranges";
 import type { Window } from "./series";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/client";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
-import { rows } from "../vitals/sql";
 import { DAY1, DAY2, dayOfData, upload } from "./fixtures";
 
 let t: TestApp;

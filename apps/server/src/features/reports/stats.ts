@@ -1,8 +1,9 @@
 import type { Measure } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/client";
 import { bucketsOver, localHourLevels } from "../vitals/levels";
-import { at, localStart, rows } from "../vitals/sql";
+import { at, localStart } from "../vitals/sql";
 import type { Window } from "./series";
 
 export interface Stat {

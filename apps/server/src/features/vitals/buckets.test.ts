@@ -1,12 +1,12 @@
 import { measureOf } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/client";
 import { startTestApp, type TestApp } from "../../test/app";
 import { prng } from "../../tools/simulator";
 import { windowStats } from "../reports/stats";
 import { LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { rebuildUser } from "./rebuild";
-import { rows } from "./sql";
 
 let t: TestApp;
 let token: string;

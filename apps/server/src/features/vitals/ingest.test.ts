@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/client";
 import { startTestApp, type TestApp } from "../../test/app";
 import { LEVEL_TABLE } from "./levels";
-import { rows } from "./sql";
 
 let t: TestApp;
 let token: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/client";
 import { LEVEL_TABLE, LEVELS } from "./levels";
-import { rows } from "./sql";
 import { lockUser, refreshSessions } from "./store";
 
 /** Rebuilds one user's buckets and sleep sessions from the raw samples and segments. */

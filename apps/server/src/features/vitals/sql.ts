@@ -1,12 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, rows } from "../../db/client";
 import { AppError } from "../../lib/errors";
-
-/** Runs a raw query on either driver and returns its rows (numbers are cast in SQL: `::float8`, `::int`). */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = await db.execute(query);
-  return (res as unknown as { rows: T[] }).rows;
-}
 
 /**
  * A numeric array parameter, sent as one array literal (`{1,2.5,3}`; cast it in SQL): the drivers' generic

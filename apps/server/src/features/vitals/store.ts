@@ -1,10 +1,11 @@
 import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { KeyedMap, KeySet } from "./keys";
 import { bucketStart, LEVEL_TABLE, LEVELS, type Level } from "./levels";
-import { at, numbers, rows } from "./sql";
+import { at, numbers } from "./sql";
 import type { Rejection, Sample, Segment } from "./validate";
 
 export interface StoreResult {

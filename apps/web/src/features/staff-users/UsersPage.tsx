@@ -66,6 +66,12 @@ export function UsersPage() {
       setBusy(null);
     }
   };
+  const answer = (u: MemberUser, accept: boolean) =>
+    act(
+      u,
+      () => orgEndpoints.answerApplication(workspace, u.id, accept),
+      t(accept ? "staff-users.approved" : "staff-users.rejected", { name: u.name }),
+    );
 
   const remove = async () => {
     const u = deleting.user;
@@ -129,13 +135,7 @@ export function UsersPage() {
                       startIcon={<CheckIcon />}
                       loading={busy === u.id}
                       aria-label={t("staff-users.approveOf", { name: u.name })}
-                      onClick={() =>
-                        act(
-                          u,
-                          () => orgEndpoints.answerApplication(workspace, u.id, true),
-                          t("staff-users.approved", { name: u.name }),
-                        )
-                      }
+                      onClick={() => answer(u, true)}
                     >
                       {t("staff-users.approve")}
                     </Button>
@@ -145,13 +145,7 @@ export function UsersPage() {
                       startIcon={<CloseIcon />}
                       disabled={busy === u.id}
                       aria-label={t("staff-users.rejectOf", { name: u.name })}
-                      onClick={() =>
-                        act(
-                          u,
-                          () => orgEndpoints.answerApplication(workspace, u.id, false),
-                          t("staff-users.rejected", { name: u.name }),
-                        )
-                      }
+                      onClick={() => answer(u, false)}
                     >
                       {t("staff-users.reject")}
                     </Button>
