@@ -18,7 +18,9 @@ export const entities = pgTable("entities", {
 
 /**
  * A person's membership of an entity, as staff or as a watched-over client.
- * Clients apply (pending) and are accepted by staff; staff memberships are always accepted.
+ * Clients apply (pending) and are accepted by staff; staff invite existing accounts (invited), and only the
+ * person's own acceptance makes the membership accepted. `accepted_at` is when consent took effect: the
+ * entity sees a member's band data from then on, never before (docs/decisions.md).
  */
 export const memberships = pgTable(
   "memberships",
@@ -30,7 +32,8 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["staff", "client"] }).notNull(),
-    status: text("status", { enum: ["pending", "accepted"] }).notNull(),
+    status: text("status", { enum: ["pending", "invited", "accepted"] }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -55,6 +55,22 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Refresh tokens a session has rotated away from. Presenting one again means the token was copied: the whole
+ * session (the family of tokens it issued) is revoked.
+ */
+export const retiredRefreshTokens = pgTable(
+  "retired_refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("retired_refresh_tokens_session_idx").on(t.sessionId)],
+);
+
 /** Single-use tokens sent by e-mail (verification, password reset, invitation); only their hash is kept. */
 export const authTokens = pgTable(
   "auth_tokens",
