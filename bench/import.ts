@@ -31,9 +31,13 @@ const [staff] = await db
   .values({ email: "import-staff@example.com", name: "Staff", emailVerifiedAt: new Date() })
   .returning();
 if (!staff) throw new Error("seed failed");
-await db
-  .insert(memberships)
-  .values({ workspaceName: "import", userId: staff.id, role: "staff", status: "accepted" });
+await db.insert(memberships).values({
+  workspaceName: "import",
+  userId: staff.id,
+  role: "staff",
+  status: "accepted",
+  acceptedAt: new Date(),
+});
 const { session } = await createSession(db, staff.id, true);
 const token = await (await IdTokens.create(db, SECRET)).sign({
   uid: staff.id,

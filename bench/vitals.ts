@@ -138,12 +138,14 @@ async function seed(database: Database): Promise<Seeded> {
   const [staff, admin, ...members] = people;
   if (!staff || !admin) throw new Error("seed failed");
   await db.insert(memberships).values([
-    { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted" },
+    { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted", acceptedAt: new Date() },
     ...members.map((m) => ({
       workspaceName: "bench",
       userId: m.id,
       role: "client" as const,
       status: "accepted" as const,
+      // consent before the loaded history: staff reports read all of it
+      acceptedAt: new Date(Date.now() - (DAYS + 1) * 86_400_000),
     })),
   ]);
   const sessionOf = async (u: (typeof people)[number]): Promise<Claims> => {

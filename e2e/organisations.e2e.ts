@@ -132,7 +132,7 @@ describe("admin: entities, modules and the first staff (jp)", () => {
 });
 
 describe("staff: users from a Shift_JIS CSV, invitation, approval, disable and delete (en)", () => {
-  it("imports users, the invited person sets a password and signs in", async () => {
+  it("imports users as invitations; the invited person sets a password, signs in and accepts", async () => {
     const ctx = await newContext(e.browser, "en");
     const page = await ctx.newPage();
     // client2 (stored language en) is the staff member the admin added to kaede1.
@@ -202,12 +202,15 @@ describe("staff: users from a Shift_JIS CSV, invitation, approval, disable and d
     await dialog.getByRole("button", { name: "Close" }).click();
     const users = page.getByRole("table", { name: "Users" });
     await poll(() => users.getByText("hanako@example.com").count()).toBe(1);
+    // everyone is invited, the existing account too: nobody is a member before accepting
     await poll(() => users.getByRole("row", { name: /hanako@example.com/ }).textContent()).toContain(
-      "Unverified",
+      "Invited",
     );
-    await poll(() => users.getByRole("row", { name: /client@example.com/ }).textContent()).toContain(
-      "Active",
-    );
+    const tanaka = users.getByRole("row", { name: /client@example.com/ });
+    await poll(() => tanaka.textContent()).toContain("Invited");
+    await poll(() =>
+      tanaka.getByRole("button", { name: "Withdraw invitation for Tanaka Hanako" }).count(),
+    ).toBe(1);
     await checkPage(page, "en-staff-users");
 
     // The invitation (in the row's language: the entity's, Japanese) leads to the set-password page.
@@ -228,9 +231,17 @@ describe("staff: users from a Shift_JIS CSV, invitation, approval, disable and d
     await waitForPath(invited, "/client");
     await menu(invited, "エンティティ");
     await waitForPath(invited, "/client/entities");
-    await poll(() => invited.getByRole("row", { name: /かえでクリニック/ }).textContent()).toContain(
-      "参加中",
-    );
+    // the invitation comes first; accepting says what the entity will see, and from when
+    const kaede = invited.getByRole("row", { name: /かえでクリニック/ });
+    await poll(() => invited.getByRole("row").nth(1).textContent()).toContain("招待中");
+    await checkPage(invited, "jp-client-entities-invitation");
+    await kaede.getByRole("button", { name: "承認する" }).click();
+    const consent = invited.getByRole("dialog");
+    await seen(consent, /承認した時点から、かえでクリニックのスタッフはあなたのバンドのデータを閲覧/).toBe(1);
+    await checkPage(invited, "jp-client-accept-invitation");
+    await consent.getByRole("button", { name: "承認する" }).click();
+    await seen(invited, "かえでクリニックに参加しました。").toBe(1);
+    await poll(() => kaede.textContent()).toContain("参加中");
     await invited.context().close();
 
     await page.reload();
@@ -345,7 +356,7 @@ describe("client membership (jp) with staff approval", () => {
 });
 
 describe("staff: staff list and modules (jp), disable and delete a user", () => {
-  it("manages staff, reads modules, disables, enables and deletes a user", async () => {
+  it("invites staff (declined, accepted), reads modules, disables, enables and deletes a user", async () => {
     const ctx = await newContext(e.browser, "en");
     const page = await ctx.newPage();
     // staff@example.com's stored language is jp: the UI switches to Japanese after sign-in.
@@ -362,23 +373,55 @@ describe("staff: staff list and modules (jp), disable and delete a user", () => 
     await dialog.getByLabel(/^メールアドレス/).fill("staff@example.com");
     await dialog.getByRole("button", { name: "追加" }).click();
     await seen(dialog, "この方は既にこのエンティティのスタッフです。").toBe(1);
+    // Staff are invited: client3 declines on the entity list; hanako accepts.
     await dialog.getByLabel(/^メールアドレス/).fill("client3@example.com");
     await dialog.getByRole("button", { name: "追加" }).click();
-    await seen(page, "client3@example.com をスタッフに追加しました。").toBe(1);
-    const row = page.getByRole("row", { name: /client3@example.com/ });
-    await row.getByRole("combobox").click();
-    await page.getByRole("option", { name: "English" }).click();
-    await seen(page, "保存しました。").toBe(1);
+    await seen(page, "client3@example.com に招待を送りました。承認されるとスタッフになります。").toBe(1);
+    const invitedRow = page.getByRole("row", { name: /client3@example.com/ });
+    await poll(() => invitedRow.textContent()).toContain("招待中");
+    await poll(() => invitedRow.getByRole("combobox").getAttribute("aria-disabled")).toBe("true");
+    await checkPage(page, "jp-staff-staffs-invited");
+    const invitee = await (await newContext(e.browser, "jp")).newPage();
+    await signInAs(invitee, base, "client", "client3@example.com");
+    await waitForPath(invitee, "/client");
+    await invitee.goto(`${base}/client/entities`);
+    const harbor = invitee.getByRole("row", { name: /Harbor Logistics/ });
+    await poll(() => harbor.textContent()).toContain("スタッフへの招待");
+    await harbor.getByRole("button", { name: "スタッフ招待を辞退" }).click();
+    await seen(invitee, /招待は削除され、Harbor Logisticsには何も共有されません。/).toBe(1);
+    await checkPage(invitee, "jp-client-decline-invitation");
+    await invitee.getByRole("dialog").getByRole("button", { name: "辞退する" }).click();
+    await seen(invitee, "Harbor Logisticsからの招待を辞退しました。").toBe(1);
+    await poll(() => harbor.count()).toBe(0); // private: listed only while it invited her
+    await invitee.context().close();
+    await page.reload();
+    await seen(page, "client3@example.com").toBe(0);
+
+    await page.getByRole("button", { name: "スタッフを追加" }).click();
+    await dialog.getByLabel(/^メールアドレス/).fill("hanako@example.com");
+    await dialog.getByRole("button", { name: "追加" }).click();
+    await seen(page, "hanako@example.com に招待を送りました。承認されるとスタッフになります。").toBe(1);
+    const { idToken } = await e.t.signIn("hanako@example.com", "hanako-pass");
+    const accepted = await e.t.call("POST", "/user/invitations/harbor/staff", undefined, { token: idToken });
+    expect(accepted.status).toBe(200);
+    await page.reload();
+    const row = page.getByRole("row", { name: /hanako@example.com/ });
+    await poll(() => row.textContent()).not.toContain("招待中");
+    // hanako chose English earlier (the private-entity journey)
     await poll(() => row.textContent()).toContain("English");
+    await row.getByRole("combobox").click();
+    await page.getByRole("option", { name: "日本語" }).click();
+    await seen(page, "保存しました。").toBe(1);
+    await poll(() => row.textContent()).toContain("日本語");
 
     await page.getByRole("button", { name: "Sato Staffをスタッフから削除" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
     await seen(page, "自分自身は削除できません。").toBe(1);
     await checkPage(page, "jp-staff-remove-self");
     await page.getByRole("dialog").getByRole("button", { name: "キャンセル" }).click();
-    await page.getByRole("button", { name: "Suzuki Ichiroをスタッフから削除" }).click();
+    await page.getByRole("button", { name: "山田 花子をスタッフから削除" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
-    await seen(page, "client3@example.com をスタッフから削除しました。").toBe(1);
+    await seen(page, "hanako@example.com をスタッフから削除しました。").toBe(1);
 
     await menu(page, "モジュール");
     await waitForPath(page, /^\/staff\/modules\?workspace=harbor$/);

@@ -28,9 +28,14 @@ import { vitalRoutes } from "./features/vitals/routes";
 import { registerAccessControl } from "./lib/access";
 import type { AppContext } from "./lib/context";
 import { registerErrorHandler } from "./lib/errors";
+import { registerInputGuard } from "./lib/input-guard";
+import { serializeError, serializeRequest } from "./lib/log";
 import { createMailer } from "./lib/mail/mailer";
 
-/** Fields that must never reach a log line. */
+/**
+ * Fields that must never reach a log line. Besides these, the serializers (lib/log.ts) take secret query
+ * parameters (mail link tokens) out of logged URLs and a failed query's parameter values out of errors.
+ */
 const REDACT = [
   "req.headers.authorization",
   "req.headers.cookie",
@@ -38,9 +43,12 @@ const REDACT = [
   "*.password",
   "*.newPassword",
   "*.oldPassword",
+  "*.passwordHash",
   "*.token",
   "*.idToken",
   "*.refreshToken",
+  "err.params",
+  "err.detail",
 ];
 
 export interface BuildOptions {
@@ -58,6 +66,7 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: "[redacted]" },
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -78,6 +87,7 @@ export async function buildApp(
   app.addHook("onClose", async () => stopAutovacuum());
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerAccessControl(app, ctx);
   await app.register(fastifyCookie);
   // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
@@ -89,8 +99,18 @@ export async function buildApp(
         "img-src": ["'self'", "data:", "blob:"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "script-src": ["'self'"],
+        // only over HTTPS (below): on plain HTTP it sends the browser to https:// for every script, and a
+        // trial on a LAN address shows a blank page
+        "upgrade-insecure-requests": null,
       },
     },
+  });
+  // `req.protocol` honours X-Forwarded-Proto only with TRUST_PROXY; runs after helmet's header is set
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.protocol !== "https") return;
+    const csp = reply.raw.getHeader("content-security-policy");
+    if (typeof csp === "string")
+      reply.raw.setHeader("content-security-policy", `${csp};upgrade-insecure-requests`);
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Mimamori API", version: "1.14.0" } },

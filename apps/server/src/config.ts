@@ -13,6 +13,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  NODE_ENV: z.string().optional(),
+  SEED_DEMO: z.stringbool().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_NAME: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -30,10 +35,47 @@ export interface AppConfig {
   /** Built web app to serve; none in API-only runs. */
   webDist?: string;
   trustProxy: boolean;
+  /** NODE_ENV=production or a PostgreSQL server: no demo data unless asked, AUTH_SECRET required (set by configFromEnv). */
+  production?: boolean;
+  /** Write the demo accounts at a first start (empty database). */
+  seedDemo?: boolean;
+  /** A super user to create at start when no account has this e-mail (ADMIN_EMAIL, ADMIN_PASSWORD). */
+  firstAdmin?: { email: string; password: string; name: string };
 }
 
+/** The environment asks for something the server refuses to start with; the message says what to do. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** A production installation: NODE_ENV=production, or a PostgreSQL server (DATABASE_URL). */
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === "production" || !!env.DATABASE_URL;
+}
+
+const SECRET_HINT =
+  'Generate one (at least 32 characters), e.g.  export AUTH_SECRET="$(openssl rand -base64 48)"';
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const e = envSchema.parse(env);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues
+        .map(
+          (i) => `${i.path.join(".")}: ${i.message}${i.path[0] === "AUTH_SECRET" ? `\n${SECRET_HINT}` : ""}`,
+        )
+        .join("\n"),
+    );
+  const e = parsed.data;
+  // (ADMIN_PASSWORD alone is the password of `npm run create-admin` in automation)
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+    throw new ConfigError(
+      "ADMIN_EMAIL needs ADMIN_PASSWORD: set both to create the first super user at start.",
+    );
+  const production = isProduction(env);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -46,5 +88,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    production,
+    seedDemo: e.SEED_DEMO ?? !production,
+    firstAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME || "Admin" }
+        : undefined,
   };
+}
+
+/**
+ * What the server (not the tools) needs besides a valid environment: in production the key that signs id tokens
+ * comes from AUTH_SECRET, never from the key the embedded quick start keeps in the database (and every backup).
+ */
+export function checkServerConfig(config: AppConfig): void {
+  if (config.production && !config.authSecret)
+    throw new ConfigError(
+      [
+        `AUTH_SECRET is required ${config.databaseUrl ? "with DATABASE_URL" : "with NODE_ENV=production"}: the key that`,
+        "signs sign-in tokens must come from the environment, not from the database, where every backup would carry it.",
+        `${SECRET_HINT}, and keep it with your other secrets.`,
+      ].join("\n"),
+    );
 }

@@ -1,18 +1,33 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
-import { configFromEnv } from "./config";
-import { openDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
-import { demoAccountsText, isEmpty, seedDemo } from "./tools/seed";
+import { type AppConfig, checkServerConfig, configFromEnv } from "./config";
+import {
+  accountsText,
+  damageOf,
+  exitOnStartupError,
+  openConfiguredDatabase,
+  type PreparedData,
+  prepareData,
+} from "./startup";
 
-const config = configFromEnv({
-  WEB_DIST: fileURLToPath(new URL("../../web/dist", import.meta.url)),
-  ...process.env,
-});
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateDatabase(database);
-const firstStart = await isEmpty(database.db);
-if (firstStart) await seedDemo(database.db);
+let config: AppConfig;
+try {
+  config = configFromEnv({
+    WEB_DIST: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+    ...process.env,
+  });
+  checkServerConfig(config);
+} catch (err) {
+  exitOnStartupError(err);
+}
+// the embedded database's folder is locked until shutdown (db/lock.ts): a second server is refused here
+const database = await openConfiguredDatabase(config);
+let data: PreparedData;
+try {
+  data = await prepareData(config, database.db);
+} catch (err) {
+  exitOnStartupError(damageOf(database, err));
+}
 
 const app = await buildApp(config, { database });
 
@@ -32,7 +47,7 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
 console.log(`
 Mimamori is running at ${config.appUrl}
-Database: ${where}${firstStart ? " — demo data seeded" : ""}
+Database: ${where}${data.seeded ? " — demo data seeded" : ""}
 Mail: ${config.smtpUrl ? "SMTP (SMTP_URL)" : "dev outbox (links are printed in the log)"}
-${demoAccountsText()}
+${accountsText(data)}
 `);

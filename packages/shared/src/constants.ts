@@ -30,6 +30,16 @@ export const SHORT_REFRESH_TOKEN_TTL_S = 24 * 3600;
 export const VERIFY_TOKEN_TTL_S = 24 * 3600;
 export const RESET_TOKEN_TTL_S = 3600;
 
-/** Sign-in throttling: failed attempts per account and per IP within the window. */
-export const SIGN_IN_MAX_FAILURES = 5;
+/** Throttling (docs/decisions.md, "Throttling in the database"). Sign-in: failed attempts within the window. */
+export const SIGN_IN_MAX_FAILURES = 5; // per account
+export const SIGN_IN_IP_MAX_FAILURES = 100; // per client IP (IPv6: per /64), over all accounts
 export const SIGN_IN_WINDOW_S = 15 * 60;
+/** Verification and reset mails per address, and such mail requests per client IP. */
+export const AUTH_MAIL_MAX = 5;
+export const AUTH_MAIL_WINDOW_S = 15 * 60;
+export const AUTH_MAIL_IP_MAX = 20;
+export const AUTH_MAIL_IP_WINDOW_S = 3600;
+/** Self sign-ups (POST /user/register) per client IP and per address. */
+export const SIGN_UP_IP_MAX = 20;
+export const SIGN_UP_ADDRESS_MAX = 5;
+export const SIGN_UP_WINDOW_S = 3600;

@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./csv";
 export * from "./language";
 export * from "./measures";
 export * from "./messages";
@@ -6,6 +7,7 @@ export * from "./report-windows";
 export * from "./schemas/auth";
 export * from "./schemas/common";
 export * from "./schemas/entities";
+export * from "./schemas/health";
 export * from "./schemas/user";
 export * from "./schemas/vitals";
 export * from "./zones";

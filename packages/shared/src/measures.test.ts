@@ -122,11 +122,13 @@ describe("ranges, units and time zones", () => {
       expect(isValidTimezone(tz), tz).toBe(false);
   });
   it("checks report windows", () => {
-    const q = (o: object) => reportQuerySchema.safeParse({ start_time: "0", end_time: "3600", ...o });
-    expect(q({}).data).toMatchObject({ interval: "weekly", timezone: "Asia/Tokyo", end_time: 3600 });
-    expect(q({ end_time: "0" }).error?.issues[0]?.message).toBe("invalid-time-range");
-    expect(q({ interval: "hourly", end_time: String(3 * 86400) }).error?.issues[0]?.message).toBe(
-      "report-window-too-long",
+    const t0 = 1_700_000_000;
+    const q = (o: object) =>
+      reportQuerySchema.safeParse({ start_time: String(t0), end_time: String(t0 + 3600), ...o });
+    expect(q({}).data).toMatchObject({ interval: "weekly", timezone: "Asia/Tokyo", end_time: t0 + 3600 });
+    expect(q({ end_time: String(t0) }).error?.issues[0]?.message).toBe("invalid-time-range");
+    expect(q({ interval: "hourly", end_time: String(t0 + 3 * 86400) }).error?.issues[0]?.message).toBe(
+      "window-too-long-2",
     );
     expect(q({ interval: "minutely" }).error?.issues[0]?.message).toBe("invalid-interval");
     expect(q({ timezone: "Nowhere" }).error?.issues[0]?.message).toBe("invalid-timezone");

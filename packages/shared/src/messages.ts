@@ -1,4 +1,33 @@
 import type { Language } from "./constants";
+import {
+  EXPORTS_PER_USER,
+  WINDOW_LIMIT_DAYS,
+  WINDOW_MIN_TIME_S,
+  type WindowLimitDays,
+} from "./report-windows";
+
+const MIN_YEAR = new Date(WINDOW_MIN_TIME_S * 1000).getUTCFullYear();
+
+/** A window limit as people read it: "31 days", "5 years (1,827 days)"; 「31日」「5年（1,827日）」. */
+export function windowLimitText(days: number, lang: Language): string {
+  const n = days.toLocaleString("en");
+  if (days < 730) return lang === "en" ? `${n} days` : `${n}日`;
+  const years = Math.round(days / 365.25);
+  return lang === "en" ? `${years} years (${n} days)` : `${years}年（${n}日）`;
+}
+
+/** "The period is too long", naming each window limit of report-windows.ts. */
+function windowTooLongMessages() {
+  return Object.fromEntries(
+    WINDOW_LIMIT_DAYS.map((d) => [
+      `window-too-long-${d}`,
+      {
+        en: `The period is too long: at most ${windowLimitText(d, "en")}.`,
+        jp: `期間が長すぎます。${windowLimitText(d, "jp")}以内で指定してください。`,
+      },
+    ]),
+  ) as Record<`window-too-long-${WindowLimitDays}`, Record<Language, string>>;
+}
 
 /**
  * Error and status messages shared by server (the `detail` of an error) and web (snackbars, alerts).
@@ -49,6 +78,10 @@ export const MESSAGES = {
   "entity-not-found": { en: "Entity not found.", jp: "エンティティが見つかりません。" },
   "user-missing": { en: "User not found", jp: "ユーザーが見つかりません" },
   "invalid-input": { en: "The input is not valid.", jp: "入力内容が正しくありません。" },
+  "invalid-characters": {
+    en: "The input contains a character that is not allowed.",
+    jp: "入力に使用できない文字が含まれています。",
+  },
   "payload-too-large": { en: "The request is too large.", jp: "リクエストが大きすぎます。" },
   required: { en: "This field is required.", jp: "この項目は必須です。" },
   "invalid-email": {
@@ -156,6 +189,18 @@ export const MESSAGES = {
     jp: "このエンティティにそのユーザーはいません。",
   },
   "not-pending-user": { en: "This user has no pending request.", jp: "このユーザーの申請はありません。" },
+  "already-invited": {
+    en: "This person has already been invited and has not answered yet.",
+    jp: "この方は既に招待済みで、まだ回答していません。",
+  },
+  "invitation-not-found": {
+    en: "There is no open invitation from this entity.",
+    jp: "このエンティティからの未回答の招待はありません。",
+  },
+  "too-many-invitations": {
+    en: "Too many invitations have been sent (by this entity in the last hour, or to this address today). Please try again later.",
+    jp: "招待メールの送信が多すぎます（このエンティティから直近1時間、またはこのアドレスへ本日）。しばらくしてからもう一度お試しください。",
+  },
   invalid_csv: { en: "The CSV file format is incorrect", jp: "CSVファイルの形式が正しくありません" },
   "csv-only": { en: "Please choose a .csv file.", jp: ".csv ファイルを選択してください。" },
   no_user_alert: { en: "No user to register", jp: "登録するユーザーがいません" },
@@ -180,9 +225,18 @@ export const MESSAGES = {
     jp: "終了日時は開始日時より後にしてください。",
   },
   "invalid-interval": { en: "The interval is not valid.", jp: "期間の指定が正しくありません。" },
-  "report-window-too-long": {
-    en: "The period is too long for this interval. Please choose a longer interval.",
-    jp: "この間隔では期間が長すぎます。より長い間隔を選択してください。",
+  ...windowTooLongMessages(),
+  "time-too-early": {
+    en: `Dates before ${MIN_YEAR}/01/01 cannot be requested.`,
+    jp: `${MIN_YEAR}/01/01より前の日時は指定できません。`,
+  },
+  "time-too-far-ahead": {
+    en: "Dates more than a year ahead cannot be requested.",
+    jp: "1年より先の日時は指定できません。",
+  },
+  "too-many-exports": {
+    en: `You already have ${EXPORTS_PER_USER} downloads running. Please wait until one has finished.`,
+    jp: `ダウンロードが既に${EXPORTS_PER_USER}件実行中です。いずれかが終わるまでお待ちください。`,
   },
   "invalid-ranges": {
     en: "Each range needs four numbers in increasing order.",

@@ -20,19 +20,76 @@ export const INTERVAL_RESOLUTION: Record<ReportInterval, "raw" | "hour" | "day">
   monthly: "day",
   yearly: "day",
 };
-/** The longest window each interval answers (seconds). */
-export const INTERVAL_MAX_WINDOW_S: Record<ReportInterval, number> = {
-  hourly: 2 * 86400,
-  daily: 62 * 86400,
-  weekly: 62 * 86400,
-  monthly: 3660 * 86400,
-  yearly: 3660 * 86400,
-};
 /** Staff report windows in days (§7 reports_v2). */
 export const STAFF_INTERVAL_DAYS = [1, 7, 30, 365] as const;
 export type StaffIntervalDays = (typeof STAFF_INTERVAL_DAYS)[number];
 export const CSV_INTERVALS = ["10m", "1hour", "raw", "1day", "1month"] as const;
 export type CsvInterval = (typeof CSV_INTERVALS)[number];
+
+// ---- how much one request may read (docs/decisions.md, "Trust") ----
+
+const DAY_S = 86400;
+/**
+ * The window limits in days; each has its catalogue message `window-too-long-<days>` naming it. A window may
+ * be an hour longer than the limit: a local period that spans the autumn clock change is.
+ */
+export const WINDOW_LIMIT_DAYS = [2, 31, 62, 366, 1827] as const;
+export type WindowLimitDays = (typeof WINDOW_LIMIT_DAYS)[number];
+/** Chart reads (GET …/resq_band/{id}, the staff per-user chart): one point per sample, hour or day. */
+export const INTERVAL_MAX_DAYS: Record<ReportInterval, WindowLimitDays> = {
+  hourly: 2,
+  daily: 62,
+  weekly: 62,
+  monthly: 1827,
+  yearly: 1827,
+};
+/** Per-user CSV downloads (client and staff): a month of samples, a year of hours, five years of days. */
+export const CSV_MAX_DAYS: Record<CsvInterval, WindowLimitDays> = {
+  raw: 31,
+  "10m": 31,
+  "1hour": 366,
+  "1day": 1827,
+  "1month": 1827,
+};
+/** Admin exports, per user and for all users: samples a month, hour buckets and sleep segments a year. */
+export const ADMIN_EXPORT_MAX_DAYS = {
+  Vital: { Raw: 31, Preprocessed: 366 },
+  Sleep: { Raw: 366, Preprocessed: 1827 },
+} as const satisfies Record<"Vital" | "Sleep", Record<"Raw" | "Preprocessed", WindowLimitDays>>;
+/** No window starts before 2000-01-01T00:00Z (ingestion refuses data before 2010). */
+export const WINDOW_MIN_TIME_S = 946_684_800;
+/** No window reaches more than a year (and a day, for zones and clocks) ahead: a yearly chart ends on 1 January. */
+export const WINDOW_MAX_AHEAD_S = 367 * DAY_S;
+/** CSV exports running at once per signed-in person (per server instance); more are 429 `too-many-exports`. */
+export const EXPORTS_PER_USER = 2;
+
+export type WindowError =
+  | "invalid-time"
+  | "time-too-early"
+  | "time-too-far-ahead"
+  | "invalid-time-range"
+  | `window-too-long-${WindowLimitDays}`;
+
+/** Why a unix time (seconds) cannot be asked for, or null. */
+export function timeError(t: number, nowS = Date.now() / 1000): WindowError | null {
+  if (!Number.isFinite(t)) return "invalid-time";
+  if (t < WINDOW_MIN_TIME_S) return "time-too-early";
+  if (t > nowS + WINDOW_MAX_AHEAD_S) return "time-too-far-ahead";
+  return null;
+}
+
+/** Why a window [start, end) (unix seconds) cannot be read under a limit of `maxDays`, or null. */
+export function windowError(
+  start: number,
+  end: number,
+  maxDays: WindowLimitDays,
+  nowS = Date.now() / 1000,
+): WindowError | null {
+  const bad = timeError(start, nowS) ?? timeError(end, nowS);
+  if (bad) return bad;
+  if (end <= start) return "invalid-time-range";
+  return end - start > maxDays * DAY_S + 3600 ? `window-too-long-${maxDays}` : null;
+}
 export const DEFAULT_TIMEZONE = "Asia/Tokyo";
 export const RANGE_SLIDER_STEP = 0.1;
 

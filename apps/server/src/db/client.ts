@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { type DataDirLock, lockDataDir, rewriteLock } from "./lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -12,35 +12,120 @@ export type DbKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DbKind;
+  /** The embedded database's folder (absolute), held under this process's lock until `close()`. */
+  dataDir?: string;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
-  /** A dumped PGlite data directory to start from (tests start every DB from one migrated template). */
+  /**
+   * A dumped PGlite data directory to start from (tests start every DB from one migrated template; a restore
+   * loads a backup into an empty `dataDir`).
+   */
   pgliteLoadDataDir?: Blob | File;
+  /** Runs under the data folder's lock before PGlite opens it (a restore moves the old database aside). */
+  beforeOpen?: (dataDir: string) => void;
 }
 
+/**
+ * Opens PostgreSQL (`databaseUrl`), an embedded PGlite in `dataDir`, or an in-memory PGlite (tests). A data
+ * folder is locked first (db/lock.ts): a second process gets DataDirLockedError instead of a second copy of
+ * the database; a folder PGlite cannot start from gives DataDirDamagedError. `close()` releases the lock.
+ */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation costs report queries ~20 ms and gains nothing at their size (docs/decisions.md)
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: "-c jit=off" });
     return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir) : undefined;
+  try {
+    if (lock) opts.beforeOpen?.(lock.dir);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  try {
+    return await openPglite(opts, lock);
+  } catch (err) {
+    lock?.release();
+    // (a restore, which loads a dump, reports its own failures)
+    throw lock && !opts.pgliteLoadDataDir ? new DataDirDamagedError(lock.dir, err) : err;
+  }
+}
+
+async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Database> {
   // loaded only when used: the embedded database's code alone adds about 40 MB to a PostgreSQL server
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
   ]);
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.pgliteLoadDataDir });
+  const client = new PGlite({ dataDir: lock?.dir, loadDataDir: opts.pgliteLoadDataDir });
   await client.waitReady;
+  // a loaded dump of a data folder carries that folder's lock file, written over this process's
+  if (lock && opts.pgliteLoadDataDir) rewriteLock(lock);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
-    close: () => client.close(),
+    dataDir: lock?.dir,
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+/** The embedded database in a data folder cannot be read: PGlite does not start, or a page is corrupt. */
+export class DataDirDamagedError extends Error {
+  constructor(
+    readonly dir: string,
+    cause: unknown,
+  ) {
+    const why = damageReason(cause);
+    super(
+      [
+        `The embedded database in ${dir} could not be opened: the folder looks damaged (${why}).`,
+        "Restore a backup into it: stop every Mimamori process using it, then run",
+        `  DATA_DIR=${dir} npm run restore -- --replace <backup.tar.gz>`,
+        "(the damaged files are moved aside, not deleted). Without a backup, move the folder away and start",
+        "again with an empty one; the damaged copy may still be rescued by a PostgreSQL expert.",
+      ].join("\n"),
+      { cause },
+    );
+    this.name = "DataDirDamagedError";
+  }
+}
+
+/** PostgreSQL's codes for unreadable data: data_corrupted, index_corrupted. */
+const CORRUPTION_CODES = new Set(["XX001", "XX002"]);
+
+/** The errors an error was caused by, itself first. */
+function causes(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = err; e && typeof e === "object" && chain.length < 5; e = (e as { cause?: unknown }).cause)
+    chain.push(e);
+  return chain;
+}
+
+const isCorruption = (e: unknown) => CORRUPTION_CODES.has(String((e as { code?: unknown }).code));
+
+/** One line on what went wrong: PostgreSQL's own words for a corrupt file, not the query that met it. */
+function damageReason(err: unknown): string {
+  const chain = causes(err);
+  if (chain.some((e) => e instanceof WebAssembly.RuntimeError))
+    return "the embedded PostgreSQL stopped while reading it"; // its own message is only "Aborted()"
+  const e = chain.find(isCorruption) ?? err;
+  return e instanceof Error ? (e.message.split("\n")[0] ?? e.name) : String(e);
+}
+
+/** True when an error (or one of its causes) says a table or index file is corrupt, or PGlite itself aborted. */
+export function isDamageError(err: unknown): boolean {
+  return causes(err).some((e) => e instanceof WebAssembly.RuntimeError || isCorruption(e));
 }
 
 /** Runs a raw query on either driver and returns its rows (numbers are cast in SQL: `::float8`, `::int`). */

@@ -113,7 +113,9 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     if (access === "super-user" && !user.isSuperUser) throw forbidden();
     if (access === "staff") {
       const workspace = (req.params as { workspace?: string }).workspace;
-      if (!workspace || !(await isStaffOf(ctx, user.id, workspace))) throw forbidden();
+      // a NUL cannot name an entity, and the database would refuse it in the query (500)
+      if (!workspace || workspace.includes("\u0000") || !(await isStaffOf(ctx, user.id, workspace)))
+        throw forbidden();
     }
   });
 }

@@ -62,8 +62,11 @@ function freePort(): Promise<number> {
  * Starts the real app on a fresh database, listening on a free port, with a real SMTP peer.
  * With `webDist` it also serves the built web app (e2e); mail links then point at it. With `seed` the demo
  * accounts are written, and with `vitalDays` also that many days of band data for every demo client.
+ * `config` overrides settings (e.g. `trustProxy`, or `smtpUrl: undefined` for the dev outbox).
  */
-export async function startTestApp(opts: { seed?: boolean; webDist?: string; vitalDays?: number } = {}) {
+export async function startTestApp(
+  opts: { seed?: boolean; webDist?: string; vitalDays?: number; config?: Partial<AppConfig> } = {},
+) {
   const smtp = await startSmtpPeer();
   const database = await freshDatabase();
   // Band data is left out unless asked for (`vitalDays`): most tests do not need it and it costs seconds.
@@ -81,6 +84,7 @@ export async function startTestApp(opts: { seed?: boolean; webDist?: string; vit
     authSecret: TEST_SECRET,
     logLevel: "info",
     trustProxy: false,
+    ...opts.config,
   };
   const logStream = new Writable({
     write(chunk, _enc, cb) {

@@ -20,9 +20,13 @@ export async function roleTokens(t: TestApp): Promise<Record<Role, string | unde
   await t.db
     .insert(entities)
     .values({ workspaceName: "kaede", name: "かえで", description: "third", isPublic: false });
-  await t.db
-    .insert(memberships)
-    .values({ workspaceName: "kaede", userId: created[0]?.id as string, role: "staff", status: "accepted" });
+  await t.db.insert(memberships).values({
+    workspaceName: "kaede",
+    userId: created[0]?.id as string,
+    role: "staff",
+    status: "accepted",
+    acceptedAt: new Date(),
+  });
   const token = async (email: string) => (await t.signIn(email)).idToken;
   return {
     anonymous: undefined,

@@ -1,12 +1,13 @@
-import { configFromEnv } from "../config";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
+import { openConfiguredDatabase, toolConfig } from "../startup";
 import { demoAccountsText, seedDemo } from "./seed";
 
-/** `npm run seed`: migrates and (re-)writes the demo data into the configured database. */
-const config = configFromEnv();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateDatabase(database);
+/**
+ * `npm run seed`: migrates and (re-)writes the demo data into the configured database: asked for explicitly,
+ * so also on PostgreSQL and in production (a start seeds only the embedded quick start; see startup.ts).
+ */
+const database = await openConfiguredDatabase(toolConfig());
 await seedDemo(database.db);
 await database.close();
-console.log(`Demo data written (${database.kind}).\n${demoAccountsText()}`);
+console.log(
+  `Demo data written (${database.kind}).\n${demoAccountsText()}\nThese accounts and their password are public: use this database for trying Mimamori only.`,
+);

@@ -78,7 +78,7 @@ export interface SeedOptions {
 
 /** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
 export async function seedDemo(db: Db, { vitalDays = 30 }: SeedOptions = {}): Promise<void> {
-  await seedAccounts(db);
+  await seedAccounts(db, vitalDays);
   if (vitalDays > 0) await seedVitals(db, vitalDays);
 }
 
@@ -94,7 +94,13 @@ export async function seedVitals(db: Db, days: number, end = Date.now()): Promis
   }
 }
 
-async function seedAccounts(db: Db): Promise<void> {
+/**
+ * Demo memberships were accepted (consent took effect) well before their band data begins, at least 60 days
+ * back: staff see a member's data only from accepted_at on (docs/decisions.md, Trust).
+ */
+async function seedAccounts(db: Db, vitalDays: number): Promise<void> {
+  const joined = new Date(Date.now() - Math.max(60, vitalDays + 1) * 86_400_000);
+  const accepted = { status: "accepted" as const, acceptedAt: joined, createdAt: joined };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
@@ -127,11 +133,11 @@ async function seedAccounts(db: Db): Promise<void> {
       );
     await tx.insert(entities).values(DEMO_ENTITIES);
     await tx.insert(memberships).values([
-      { workspaceName: "sakura", userId: id("staff@example.com"), role: "staff", status: "accepted" },
-      { workspaceName: "harbor", userId: id("staff@example.com"), role: "staff", status: "accepted" },
-      { workspaceName: "sakura", userId: id("client@example.com"), role: "client", status: "accepted" },
-      { workspaceName: "harbor", userId: id("client@example.com"), role: "client", status: "accepted" },
-      { workspaceName: "harbor", userId: id("client2@example.com"), role: "client", status: "accepted" },
+      { workspaceName: "sakura", userId: id("staff@example.com"), role: "staff", ...accepted },
+      { workspaceName: "harbor", userId: id("staff@example.com"), role: "staff", ...accepted },
+      { workspaceName: "sakura", userId: id("client@example.com"), role: "client", ...accepted },
+      { workspaceName: "harbor", userId: id("client@example.com"), role: "client", ...accepted },
+      { workspaceName: "harbor", userId: id("client2@example.com"), role: "client", ...accepted },
       { workspaceName: "sakura", userId: id("client3@example.com"), role: "client", status: "pending" },
     ]);
   });

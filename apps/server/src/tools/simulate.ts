@@ -1,10 +1,8 @@
 import { parseArgs } from "node:util";
 import { and, eq, like } from "drizzle-orm";
-import { configFromEnv } from "../config";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
 import { entities, memberships, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
+import { openConfiguredDatabase, toolConfig } from "../startup";
 import { DEMO_PASSWORD } from "./seed";
 import { loadUser } from "./simulator";
 
@@ -33,9 +31,7 @@ if (!(n > 0 && days > 0 && hrStep > 0 && /^[A-Za-z0-9]{3,20}$/.test(ws))) {
   process.exit(2);
 }
 
-const config = configFromEnv();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateDatabase(database);
+const database = await openConfiguredDatabase(toolConfig());
 const db = database.db;
 
 const [entity] = await db.select().from(entities).where(eq(entities.workspaceName, ws));
@@ -73,6 +69,8 @@ await db
       userId: byEmail.get(e) as string,
       role: "client" as const,
       status: "accepted" as const,
+      // consent before the simulated history, so the entity's staff see all of it
+      acceptedAt: new Date(Date.now() - (days + 1) * 86_400_000),
     })),
   )
   .onConflictDoNothing();

@@ -1,4 +1,5 @@
 import type {
+  HealthResponse,
   Language,
   RegisterBody,
   SessionResponse,
@@ -42,4 +43,5 @@ export const endpoints = {
   staffLogin: (workspace: string) =>
     api.post<{ language: Language }>(`/staff/${encodeURIComponent(workspace)}/login`),
   adminLogin: (email: string) => api.post<boolean>("/admin/login", { email }),
+  health: () => api.get<HealthResponse>("/health", pub),
 };

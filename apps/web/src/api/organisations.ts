@@ -47,6 +47,11 @@ export const orgEndpoints = {
   cancelApplication: (ws: string) => api.put<ClientEntity>(`/user/entities/${seg(ws)}`),
   quitEntity: (ws: string) => api.delete<ClientEntity>(`/user/entities/${seg(ws)}`),
   myEntity: (ws: string) => api.get<ClientEntity>(`/user/entities/${seg(ws)}`),
+  /** Accept (true) or decline an invitation of the entity, as a member ("client") or as staff. */
+  answerInvitation: (ws: string, role: "client" | "staff", accept: boolean) =>
+    accept
+      ? api.post<ClientEntity>(`/user/invitations/${seg(ws)}/${role}`)
+      : api.delete<ClientEntity>(`/user/invitations/${seg(ws)}/${role}`),
   myModules: (ws: string) => api.get<Module[]>(`/user/entities/${seg(ws)}/modules`),
   subscribeMyModule: (ws: string, id: number, on: boolean) =>
     on

@@ -5,11 +5,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHomePath } from "../app/useHomePath";
 import { Brand } from "./Brand";
+import { DemoChip } from "./DemoChip";
 import { LanguageMenu } from "./LanguageMenu";
 import { MAIN_ID, SkipLink } from "./SkipLink";
 
 /**
- * The frame of the auth and public pages: a header with the brand and the language menu, the page in a card,
+ * The frame of the auth and public pages: a header with the brand (and the demo-data marker) and the language menu, the page in a card,
  * and a footer with the site links.
  */
 export function PublicLayout({ children, maxWidth = 460 }: { children: ReactNode; maxWidth?: number }) {
@@ -32,7 +33,10 @@ export function PublicLayout({ children, maxWidth = 460 }: { children: ReactNode
           borderColor: "divider",
         }}
       >
-        <Brand href={home} />
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 0 }}>
+          <Brand href={home} />
+          <DemoChip />
+        </Box>
         <LanguageMenu color="primary" />
       </Box>
       <Box

@@ -30,6 +30,15 @@ export const nameSchema = z
   .min(1, "required")
   .max(NAME_MAX_LENGTH, "name-too-long");
 
+/** Largest value of a PostgreSQL integer column: ids and options above it are refused before any query. */
+export const INT4_MAX = 2_147_483_647;
+/** A positive integer id in a path (`/modules/{moduleId}`), as the database can hold it. */
+export const intIdParamSchema = z.coerce
+  .number("invalid-input")
+  .int("invalid-input")
+  .min(1, "invalid-input")
+  .max(INT4_MAX, "invalid-input");
+
 export const errorBodySchema = z.object({ detail: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

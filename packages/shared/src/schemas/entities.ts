@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ENTITY_ID_MAX_LENGTH, ENTITY_ID_MIN_LENGTH } from "../constants";
-import { emailSchema, languageSchema } from "./common";
+import { emailSchema, INT4_MAX, languageSchema } from "./common";
 
 /** Entity ID (workspace_name): 3–20 single-byte letters and digits, with separate messages (spec §5). */
 export const entityIdSchema = z
@@ -44,10 +44,18 @@ export type Entity = z.infer<typeof entitySchema>;
 export const adminEntitySchema = entitySchema.extend({ staff_count: z.number(), member_count: z.number() });
 export type AdminEntity = z.infer<typeof adminEntitySchema>;
 
-/** A client's view of an entity: status "added" once accepted, is_pending while the application waits. */
+export const MEMBERSHIP_ROLES = ["client", "staff"] as const;
+export const membershipRoleSchema = z.enum(MEMBERSHIP_ROLES, "not-found");
+
+/**
+ * A client's view of an entity: status "added" once accepted, is_pending while the application waits;
+ * `invitation` while the entity's staff have invited the person (as a watched-over member or as staff) and
+ * the person has not answered yet (the member invitation first when there are both).
+ */
 export const clientEntitySchema = entitySchema.omit({ notification_setting_status: true }).extend({
   status: z.enum(["added", ""]),
   is_pending: z.boolean(),
+  invitation: z.object({ role: membershipRoleSchema, invited_at: z.string() }).nullable(),
 });
 export type ClientEntity = z.infer<typeof clientEntitySchema>;
 
@@ -61,13 +69,21 @@ export const moduleSchema = z.object({
   module_subscription_mode: z.object({ options: z.array(moduleOptionSchema) }),
 });
 export type Module = z.infer<typeof moduleSchema>;
-export const modeBodySchema = z.object({ mode_option: z.number("required").int() });
+export const modeBodySchema = z.object({
+  mode_option: z
+    .number("required")
+    .int("invalid-input")
+    .min(1, "invalid-input")
+    .max(INT4_MAX, "invalid-input"),
+});
 
 export const staffMemberSchema = z.object({
   uid: z.string(),
   name: z.string(),
   email: z.string(),
   language: languageSchema,
+  /** Invited and not yet accepted: no staff access until the person accepts. */
+  is_invited: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffEmailBodySchema = z.object({ email: emailSchema });
@@ -82,6 +98,8 @@ export const memberUserSchema = z.object({
   language: languageSchema,
   is_active: z.boolean(),
   is_pending: z.boolean(),
+  /** Invited by staff and not yet accepted: the entity sees none of the person's data. */
+  is_invited: z.boolean(),
   email_is_active: z.boolean(),
   created_at: z.string(),
 });

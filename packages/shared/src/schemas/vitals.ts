@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { REPORT_IDS, REPORT_TYPES, SLEEP_STAGES } from "../measures";
 import {
+  ADMIN_EXPORT_MAX_DAYS,
   CSV_INTERVALS,
+  CSV_MAX_DAYS,
   DEFAULT_TIMEZONE,
   INTERVAL_DAYS,
-  INTERVAL_MAX_WINDOW_S,
+  INTERVAL_MAX_DAYS,
   REPORT_INTERVALS,
   STAFF_INTERVAL_DAYS,
+  timeError,
+  type WindowLimitDays,
+  windowError,
 } from "../report-windows";
 import { isValidRange } from "../zones";
 
@@ -28,10 +33,21 @@ export const timezoneSchema = z
 export const reportIdSchema = z.enum(REPORT_IDS, "unknown-report");
 export const zoneSchema = z.enum(["green", "yellow", "red"]);
 
-/** Unix seconds in a query string. */
-const unixTime = z.coerce
-  .number("invalid-time")
-  .refine((n) => Number.isFinite(n) && n >= 0 && n < 1e11, "invalid-time");
+/** Unix seconds in a query string, from 2000 to a year ahead. */
+const unixTime = z.coerce.number("invalid-time").superRefine((n, ctx) => {
+  const code = timeError(n);
+  if (code) ctx.addIssue({ code: "custom", message: code });
+});
+
+/** A start_time/end_time pair: end after start, at most `maxDays` long (docs/decisions.md, "Trust"). */
+function checkWindow(
+  ctx: z.RefinementCtx,
+  q: { start_time: number; end_time: number },
+  maxDays: WindowLimitDays,
+) {
+  const code = windowError(q.start_time, q.end_time, maxDays);
+  if (code) ctx.addIssue({ code: "custom", message: code, path: ["end_time"] });
+}
 
 // ---- ingestion: POST /user/vitals ----
 
@@ -61,7 +77,12 @@ export type IngestResult = z.infer<typeof ingestResultSchema>;
 
 // ---- zone ranges ----
 
-const rangeNumber = z.number("invalid-ranges");
+/** Far beyond any measure's scale, yet finite after a °F conversion: an absurd gauge would break every report. */
+export const RANGE_ABS_MAX = 1_000_000;
+const rangeNumber = z
+  .number("invalid-ranges")
+  .min(-RANGE_ABS_MAX, "invalid-ranges")
+  .max(RANGE_ABS_MAX, "invalid-ranges");
 const rangeSchema = z
   .tuple([rangeNumber, rangeNumber, rangeNumber, rangeNumber], "invalid-ranges")
   .refine(isValidRange, "invalid-ranges");
@@ -80,11 +101,7 @@ export const reportQuerySchema = z
     interval: z.enum(REPORT_INTERVALS, "invalid-interval").default("weekly"),
     timezone: timezoneSchema,
   })
-  .refine((q) => q.end_time > q.start_time, { message: "invalid-time-range", path: ["end_time"] })
-  .refine((q) => q.end_time - q.start_time <= INTERVAL_MAX_WINDOW_S[q.interval], {
-    message: "report-window-too-long",
-    path: ["end_time"],
-  });
+  .superRefine((q, ctx) => checkWindow(ctx, q, INTERVAL_MAX_DAYS[q.interval]));
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export const timezoneQuerySchema = z.object({ timezone: timezoneSchema });
 
@@ -167,7 +184,8 @@ export const csvQuerySchema = z
     interval: z.enum(CSV_INTERVALS, "invalid-interval").optional(),
     timezone: timezoneSchema,
   })
-  .refine((q) => q.end_time > q.start_time, { message: "invalid-time-range", path: ["end_time"] });
+  // both defaults (10m, raw for sleep) have the same limit
+  .superRefine((q, ctx) => checkWindow(ctx, q, CSV_MAX_DAYS[q.interval ?? "10m"]));
 export type CsvQuery = z.infer<typeof csvQuerySchema>;
 
 // ---- staff reports (reports_v2) ----
@@ -256,5 +274,5 @@ export const adminExportQuerySchema = z
     /** csv (default) or json `{headers, values}`; both streamed. */
     format: z.enum(["csv", "json"], "invalid-input").default("csv"),
   })
-  .refine((q) => q.end_time > q.start_time, { message: "invalid-time-range", path: ["end_time"] });
+  .superRefine((q, ctx) => checkWindow(ctx, q, ADMIN_EXPORT_MAX_DAYS[q.data_type][q.db_type]));
 export type AdminExportQuery = z.infer<typeof adminExportQuerySchema>;

@@ -1,6 +1,7 @@
 import { ID_TOKEN_TTL_S } from "@mimamori/shared";
 import { eq } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
+import { isProduction } from "../../config";
 import type { Db } from "../../db/client";
 import { appSecrets } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
@@ -17,9 +18,13 @@ const ISSUER = "mimamori";
 export class IdTokens {
   private constructor(private readonly key: Uint8Array) {}
 
-  /** The key comes from AUTH_SECRET, else from one generated once and kept in the DB (shared by all instances). */
+  /**
+   * The key comes from AUTH_SECRET, else (embedded quick start only) from one generated once and kept in the DB.
+   * In production (config.ts `isProduction`) a stored key is refused: every backup of the database would carry it.
+   */
   static async create(db: Db, configured?: string): Promise<IdTokens> {
     if (configured) return new IdTokens(new TextEncoder().encode(configured));
+    if (isProduction()) throw new Error("AUTH_SECRET is required in production (see checkServerConfig)");
     await db.insert(appSecrets).values({ key: "id-token", value: randomToken() }).onConflictDoNothing();
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, "id-token"));
     if (!row) throw new Error("id-token secret missing");

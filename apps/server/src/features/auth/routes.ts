@@ -16,13 +16,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
-import { AppError, unauthenticated } from "../../lib/errors";
+import { unauthenticated } from "../../lib/errors";
 import {
   changePassword,
   confirmPasswordReset,
-  findUserByEmail,
   requestPasswordReset,
-  sendVerificationMail,
+  requestVerificationMail,
   sessionResponse,
   signIn,
   startSession,
@@ -34,12 +33,22 @@ import { revokeSession, revokeSessionByRefreshToken, rotateSession } from "./ses
 export const REFRESH_COOKIE = "mm_refresh";
 const COOKIE_PATH = "/api/auth";
 
-/** A remembered session keeps its cookie until the session expires; otherwise it ends with the browser. */
-function setRefreshCookie(ctx: AppContext, reply: FastifyReply, token: string, remembered: boolean) {
+/**
+ * A remembered session keeps its cookie until the session expires; otherwise it ends with the browser. The
+ * cookie is `Secure` whenever the request came over HTTPS (behind a proxy: its X-Forwarded-Proto, trusted with
+ * TRUST_PROXY) or the public URL is HTTPS.
+ */
+function setRefreshCookie(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  remembered: boolean,
+) {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: "strict",
-    secure: ctx.config.appUrl.startsWith("https:"),
+    secure: req.protocol === "https" || ctx.config.appUrl.startsWith("https:"),
     path: COOKIE_PATH,
     ...(remembered ? { maxAge: REFRESH_TOKEN_TTL_S } : {}),
   });
@@ -64,7 +73,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const session = await signIn(ctx, { ...req.body, ip: req.ip });
-        setRefreshCookie(ctx, reply, session.refreshToken, req.body.remember ?? false);
+        setRefreshCookie(ctx, req, reply, session.refreshToken, req.body.remember ?? false);
         return session;
       },
     );
@@ -84,7 +93,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const [user] = await ctx.db.select().from(users).where(eq(users.id, rotated.session.userId));
         if (!user) throw unauthenticated();
-        setRefreshCookie(ctx, reply, rotated.refreshToken, isRemembered(rotated.session));
+        setRefreshCookie(ctx, req, reply, rotated.refreshToken, isRemembered(rotated.session));
         return sessionResponse(ctx, user, rotated.session.id, rotated.refreshToken);
       },
     );
@@ -116,11 +125,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/auth/send-verification",
       { config: { access: "public" }, schema: { body: emailBodySchema, response: { 200: okSchema } } },
       async (req) => {
-        const user = await findUserByEmail(ctx, req.body.email);
-        if (!user) throw new AppError(404, "user-not-found");
-        if (!user.emailVerifiedAt && !(await sendVerificationMail(ctx, user))) {
-          throw new AppError(429, "too-many-requests");
-        }
+        await requestVerificationMail(ctx, req.body.email, req.ip);
         return ok;
       },
     );
@@ -129,7 +134,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/auth/password-reset",
       { config: { access: "public" }, schema: { body: emailBodySchema, response: { 200: okSchema } } },
       async (req) => {
-        await requestPasswordReset(ctx, req.body.email);
+        await requestPasswordReset(ctx, req.body.email, req.ip);
         return ok;
       },
     );
@@ -164,7 +169,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await changePassword(ctx, { ...req.body, userId: me.id, ip: req.ip });
         // Every earlier session ended with the change; the caller continues in a fresh one.
         const session = await startSession(ctx, user, true);
-        setRefreshCookie(ctx, reply, session.refreshToken, true);
+        setRefreshCookie(ctx, req, reply, session.refreshToken, true);
         return session;
       },
     );

@@ -1,11 +1,19 @@
 import {
+  AUTH_MAIL_IP_MAX,
+  AUTH_MAIL_IP_WINDOW_S,
+  AUTH_MAIL_MAX,
+  AUTH_MAIL_WINDOW_S,
   ID_TOKEN_TTL_S,
   type Language,
   PRIVACY_VERSION,
   RESET_TOKEN_TTL_S,
   type SessionResponse,
+  SIGN_IN_IP_MAX_FAILURES,
   SIGN_IN_MAX_FAILURES,
   SIGN_IN_WINDOW_S,
+  SIGN_UP_ADDRESS_MAX,
+  SIGN_UP_IP_MAX,
+  SIGN_UP_WINDOW_S,
   TERMS_VERSION,
   VERIFY_TOKEN_TTL_S,
 } from "@mimamori/shared";
@@ -15,16 +23,66 @@ import type { AppContext } from "../../lib/context";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
-import { createSession, revokeAllSessions } from "./sessions";
-import { Throttle } from "./throttle";
+import { createSession, pruneRetiredTokens, revokeAllSessions } from "./sessions";
+import { clearKey, ipKey, type Limit, pruneRateEvents, releaseSlots, takeSlots } from "./throttle";
 
 type UserRow = typeof users.$inferSelect;
 
-export function authThrottles(ctx: AppContext) {
-  return {
-    signIn: new Throttle(ctx.db, "sign-in-failure", SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_S),
-    mail: new Throttle(ctx.db, "auth-mail", SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_S),
-  };
+const SIGN_IN_FAILURE = "sign-in-failure";
+const AUTH_MAIL = "auth-mail";
+
+/**
+ * The limits of each identity action (docs/decisions.md, "Throttling in the database"). Per account and per IP
+ * separately: an account's limit protects its password, the IP's much higher one a guesser trying many
+ * accounts, so one person cannot lock everybody behind the same address out.
+ */
+export const authLimits = {
+  signIn: (email: string, ip: string): Limit[] => [
+    { kind: SIGN_IN_FAILURE, key: `email:${email}`, max: SIGN_IN_MAX_FAILURES, windowS: SIGN_IN_WINDOW_S },
+    {
+      kind: SIGN_IN_FAILURE,
+      key: `ip:${ipKey(ip)}`,
+      max: SIGN_IN_IP_MAX_FAILURES,
+      windowS: SIGN_IN_WINDOW_S,
+    },
+  ],
+  mail: (purpose: "verify" | "reset", email: string): Limit => ({
+    kind: AUTH_MAIL,
+    key: `${purpose}:${email}`,
+    max: AUTH_MAIL_MAX,
+    windowS: AUTH_MAIL_WINDOW_S,
+  }),
+  mailRequestIp: (ip: string): Limit => ({
+    kind: "auth-mail-ip",
+    key: `ip:${ipKey(ip)}`,
+    max: AUTH_MAIL_IP_MAX,
+    windowS: AUTH_MAIL_IP_WINDOW_S,
+  }),
+  signUp: (email: string, ip: string): Limit[] => [
+    { kind: "sign-up", key: `ip:${ipKey(ip)}`, max: SIGN_UP_IP_MAX, windowS: SIGN_UP_WINDOW_S },
+    { kind: "sign-up", key: `email:${email}`, max: SIGN_UP_ADDRESS_MAX, windowS: SIGN_UP_WINDOW_S },
+  ],
+};
+
+const tooManyRequests = () => new AppError(429, "too-many-requests");
+
+/** Counts argon2 verifications of sign-in and password change; tests read it to prove the throttle holds. */
+export const passwordChecks = { count: 0 };
+
+async function checkPassword(passwordHash: string | null, password: string) {
+  passwordChecks.count++;
+  return verifyPassword(passwordHash, password);
+}
+
+let lastPrune = 0;
+
+/** Drops old throttle events and the retired refresh tokens of ended sessions, at most hourly per process. */
+function pruneOccasionally(ctx: AppContext) {
+  if (Date.now() - lastPrune < 3600 * 1000) return;
+  lastPrune = Date.now();
+  void pruneRateEvents(ctx.db)
+    .then(() => pruneRetiredTokens(ctx.db))
+    .catch(() => {});
 }
 
 export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
@@ -59,10 +117,22 @@ export async function startSession(ctx: AppContext, user: UserRow, remember: boo
 
 /** Sends the verification mail unless this address asked for too many mails lately. */
 export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<boolean> {
-  const throttle = authThrottles(ctx).mail;
-  const key = `verify:${user.email}`;
-  if (await throttle.isLimited([key])) return false;
-  await throttle.record([key]);
+  if (!(await takeSlots(ctx.db, [authLimits.mail("verify", user.email)]))) return false;
+  await deliverVerificationMail(ctx, user);
+  return true;
+}
+
+/** POST /auth/send-verification: limited per address and per client IP before the address is looked up. */
+export async function requestVerificationMail(ctx: AppContext, email: string, ip: string) {
+  const address = email.trim().toLowerCase();
+  if (!(await takeSlots(ctx.db, [authLimits.mailRequestIp(ip), authLimits.mail("verify", address)])))
+    throw tooManyRequests();
+  const user = await findUserByEmail(ctx, address);
+  if (!user) throw new AppError(404, "user-not-found");
+  if (!user.emailVerifiedAt) await deliverVerificationMail(ctx, user);
+}
+
+async function deliverVerificationMail(ctx: AppContext, user: UserRow) {
   const token = await issueEmailToken(ctx.db, user.id, "verify-email", VERIFY_TOKEN_TTL_S);
   await ctx.mailer.send({
     to: user.email,
@@ -70,38 +140,35 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
     template: "verify-email",
     vars: { name: user.name, url: `${ctx.config.appUrl}/auth/verify-email?token=${token}` },
   });
-  return true;
 }
 
 export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string; remember?: boolean; ip: string },
 ) {
-  const { signIn: throttle } = authThrottles(ctx);
-  const keys = [`email:${input.email}`, `ip:${input.ip}`];
-  if (await throttle.isLimited(keys)) throw new AppError(429, "too-many-requests");
-  const user = await findUserByEmail(ctx, input.email);
-  if (!user) {
-    await throttle.record(keys);
-    throw new AppError(404, "user-not-found");
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await throttle.record(keys);
-    throw new AppError(401, "wrong-password");
-  }
+  const email = input.email.trim().toLowerCase();
+  // The attempt counts as a failure before the password is checked, so parallel guesses cannot outrun the
+  // count; a right password gives the slot back.
+  const slots = await takeSlots(ctx.db, authLimits.signIn(email, input.ip));
+  if (!slots) throw tooManyRequests();
+  const user = await findUserByEmail(ctx, email);
+  if (!user) throw new AppError(404, "user-not-found");
+  if (!(await checkPassword(user.passwordHash, input.password))) throw new AppError(401, "wrong-password");
+  await releaseSlots(ctx.db, slots);
+  await clearKey(ctx.db, SIGN_IN_FAILURE, `email:${user.email}`);
+  pruneOccasionally(ctx);
   if (!user.emailVerifiedAt) {
     await sendVerificationMail(ctx, user);
     throw new AppError(403, "email-not-verified");
   }
-  await throttle.clear(keys[0] as string);
-  void throttle.prune().catch(() => {});
   return startSession(ctx, user, input.remember ?? false);
 }
 
 export async function register(
   ctx: AppContext,
-  input: { name: string; email: string; password: string; lng: Language },
+  input: { name: string; email: string; password: string; lng: Language; ip: string },
 ) {
+  if (!(await takeSlots(ctx.db, authLimits.signUp(input.email, input.ip)))) throw tooManyRequests();
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -121,7 +188,7 @@ export async function register(
       .values({ userId: created.id, termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
     return created;
   });
-  await sendVerificationMail(ctx, user);
+  await deliverVerificationMail(ctx, user);
   return user;
 }
 
@@ -134,13 +201,13 @@ export async function verifyEmail(ctx: AppContext, token: string) {
     .where(eq(users.id, userId));
 }
 
-export async function requestPasswordReset(ctx: AppContext, email: string) {
-  const user = await findUserByEmail(ctx, email);
+/** Limited per address and per client IP before the address is looked up, so it cannot probe addresses fast. */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+  const address = email.trim().toLowerCase();
+  if (!(await takeSlots(ctx.db, [authLimits.mailRequestIp(ip), authLimits.mail("reset", address)])))
+    throw tooManyRequests();
+  const user = await findUserByEmail(ctx, address);
   if (!user) throw new AppError(404, "user-not-found");
-  const throttle = authThrottles(ctx).mail;
-  const key = `reset:${user.email}`;
-  if (await throttle.isLimited([key])) throw new AppError(429, "too-many-requests");
-  await throttle.record([key]);
   const token = await issueEmailToken(ctx.db, user.id, "reset-password", RESET_TOKEN_TTL_S);
   await ctx.mailer.send({
     to: user.email,
@@ -186,15 +253,14 @@ export async function changePassword(
   ctx: AppContext,
   input: { userId: string; oldPassword: string; newPassword: string; ip: string },
 ) {
-  const { signIn: throttle } = authThrottles(ctx);
   const [current] = await ctx.db.select().from(users).where(eq(users.id, input.userId));
   if (!current) throw new AppError(404, "user-missing");
-  const keys = [`email:${current.email}`, `ip:${input.ip}`];
-  if (await throttle.isLimited(keys)) throw new AppError(429, "too-many-requests");
-  if (!(await verifyPassword(current.passwordHash, input.oldPassword))) {
-    await throttle.record(keys);
+  // Re-authentication shares the sign-in limits: a stolen session must not become a fast password oracle.
+  const slots = await takeSlots(ctx.db, authLimits.signIn(current.email, input.ip));
+  if (!slots) throw tooManyRequests();
+  if (!(await checkPassword(current.passwordHash, input.oldPassword)))
     throw new AppError(400, "wrong-password");
-  }
+  await releaseSlots(ctx.db, slots);
   if (input.oldPassword === input.newPassword) throw new AppError(400, "same-password", "newPassword");
   const user = await setPassword(ctx, input.userId, input.newPassword);
   await revokeAllSessions(ctx.db, user.id);

@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retiredRefreshTokens } from "../../db/schema";
+import { tokenHash } from "../../lib/crypto";
 import { startTestApp, TEST_SECRET, type TestApp } from "../../test/app";
+import { pruneRetiredTokens } from "./sessions";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,12 +85,54 @@ describe("tokens", () => {
     const first = await t.call("POST", "/auth/refresh", { refreshToken: s.refreshToken });
     expect(first.status).toBe(200);
     expect(first.body.refreshToken).not.toBe(s.refreshToken);
-    const reused = await t.call("POST", "/auth/refresh", { refreshToken: s.refreshToken });
-    expect(reused.status).toBe(401);
-    expect(reused.body.code).toBe("unauthenticated");
     const second = await t.call("POST", "/auth/refresh", { refreshToken: first.body.refreshToken });
     expect(second.status).toBe(200);
+    expect(second.body.refreshToken).not.toBe(first.body.refreshToken);
     expect((await t.call("GET", "/user/info", undefined, { token: second.body.idToken })).status).toBe(200);
+    // A used token does not work again (and its reuse ends the session: see below).
+    const reused = await t.call("POST", "/auth/refresh", { refreshToken: first.body.refreshToken });
+    expect(reused.status).toBe(401);
+    expect(reused.body.code).toBe("unauthenticated");
+  });
+
+  it("reuse of a rotated refresh token ends the whole session", async () => {
+    const a = await t.signIn("client@example.com");
+    const b = await t.call("POST", "/auth/refresh", { refreshToken: a.refreshToken });
+    expect(b.status).toBe(200);
+    // Someone presents the retired token A again: refused, and the session it belonged to ends.
+    const reused = await t.call("POST", "/auth/refresh", { refreshToken: a.refreshToken });
+    expect(reused.status).toBe(401);
+    expect(reused.body.code).toBe("unauthenticated");
+    expect((await t.call("POST", "/auth/refresh", { refreshToken: b.body.refreshToken })).status).toBe(401);
+    for (const token of [a.idToken, b.body.idToken])
+      expect((await t.call("GET", "/user/info", undefined, { token })).status).toBe(401);
+    // Other sessions of the person go on.
+    const other = await t.signIn("client@example.com");
+    expect((await t.call("GET", "/user/info", undefined, { token: other.idToken })).status).toBe(200);
+  });
+
+  it("keeps retired tokens while their session lives; sign-out with one ends it, and pruning forgets them", async () => {
+    const live = await t.signIn("client2@example.com");
+    const liveNext = await t.call("POST", "/auth/refresh", { refreshToken: live.refreshToken });
+    const gone = await t.signIn("client2@example.com");
+    const goneNext = await t.call("POST", "/auth/refresh", { refreshToken: gone.refreshToken });
+    // Signing out with a retired token still ends its session.
+    await t.call("POST", "/auth/sign-out", { refreshToken: gone.refreshToken });
+    expect((await t.call("POST", "/auth/refresh", { refreshToken: goneNext.body.refreshToken })).status).toBe(
+      401,
+    );
+    const retired = (token: string) =>
+      t.db
+        .select()
+        .from(retiredRefreshTokens)
+        .where(eq(retiredRefreshTokens.tokenHash, tokenHash(token)));
+    expect(await retired(gone.refreshToken)).toHaveLength(1);
+    await pruneRetiredTokens(t.db);
+    expect(await retired(gone.refreshToken)).toHaveLength(0);
+    expect(await retired(live.refreshToken)).toHaveLength(1);
+    expect((await t.call("POST", "/auth/refresh", { refreshToken: liveNext.body.refreshToken })).status).toBe(
+      200,
+    );
   });
 
   it("refresh reads the cookie when the body has no token", async () => {
@@ -136,5 +182,32 @@ describe("tokens", () => {
     }
     const noScheme = await t.call("GET", "/user/info", undefined, { headers: { authorization: s.idToken } });
     expect(noScheme.status).toBe(401);
+  });
+});
+
+describe("the refresh cookie's Secure flag", () => {
+  const secureOf = async (trustProxy: boolean, headers: Record<string, string>) => {
+    const app = await startTestApp({ seed: true, config: { trustProxy } });
+    try {
+      const res = await app.call(
+        "POST",
+        "/auth/sign-in",
+        { email: "client@example.com", password },
+        { headers },
+      );
+      expect(res.status).toBe(200);
+      return /;\s*Secure/i.test(res.headers.get("set-cookie") ?? "");
+    } finally {
+      await app.close();
+    }
+  };
+
+  it("is set when the request came over HTTPS through a trusted proxy", async () => {
+    expect(await secureOf(true, { "x-forwarded-proto": "https" })).toBe(true);
+  });
+
+  it("is not set over plain HTTP, nor when an untrusted client claims HTTPS", async () => {
+    expect(await secureOf(true, {})).toBe(false);
+    expect(await secureOf(false, { "x-forwarded-proto": "https" })).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import {
   adminEntitySchema,
   createEntityBodySchema,
   entitySchema,
+  intIdParamSchema,
   modeBodySchema,
   moduleSchema,
   okSchema,
@@ -21,7 +22,7 @@ import { addStaff, listStaff } from "../staffs/queries";
 import { requireEntity, toEntity } from "./queries";
 
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
-const moduleParams = wsParams.extend({ moduleId: z.coerce.number().int() });
+const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });
 const admin = { access: "super-user" as const };
 
 /** Entity management for super users (spec §2 /admin/entities, §7 /entities…). */
@@ -34,7 +35,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const rows = await ctx.db
           .select({
             entity: entities,
-            staff: sql<number>`count(*) filter (where ${memberships.role} = 'staff')::int`,
+            staff: sql<number>`count(*) filter (where ${memberships.role} = 'staff' and ${memberships.status} = 'accepted')::int`,
             members: sql<number>`count(*) filter (where ${memberships.role} = 'client' and ${memberships.status} = 'accepted')::int`,
           })
           .from(entities)
@@ -183,7 +184,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** So that a new entity gets its first staff member. */
+    /** So that a new entity gets its first staff member: a super user's act, accepted at once (accepted_at now). */
     app.post(
       "/entities/:workspace/staffs",
       {

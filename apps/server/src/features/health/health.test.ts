@@ -1,8 +1,11 @@
+import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
 import { registerAccessControl } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { startTestApp, type TestApp } from "../../test/app";
+import { DEMO_ACCOUNTS, seedDemo } from "../../tools/seed";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,10 +14,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/health", () => {
-  it("reports the database kind", async () => {
+  it("reports the database kind, and no demo data in a database without demo accounts", async () => {
     const res = await t.call("GET", "/health");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", db: process.env.DATABASE_URL ? "postgres" : "pglite" });
+    expect(res.body).toEqual({
+      status: "ok",
+      db: process.env.DATABASE_URL ? "postgres" : "pglite",
+      demo: false,
+    });
+  });
+
+  it("says demo: true while demo accounts (public password) exist", async () => {
+    await seedDemo(t.db, { vitalDays: 0 });
+    expect((await t.call("GET", "/health")).body.demo).toBe(true);
+    await t.db.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
+    expect((await t.call("GET", "/health")).body.demo).toBe(false);
   });
 });
 

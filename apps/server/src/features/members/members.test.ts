@@ -62,9 +62,15 @@ describe("users management: authorization", () => {
 describe("GET /staff/{ws}/users", () => {
   it("lists accepted and pending members with their status fields", async () => {
     const res = await t.call("GET", "/staff/sakura/users", undefined, { token: tok.staff });
-    expect(res.body.map((u: { email: string; is_pending: boolean }) => [u.email, u.is_pending])).toEqual([
-      ["client@example.com", false],
-      ["client3@example.com", true],
+    expect(
+      res.body.map((u: { email: string; is_pending: boolean; is_invited: boolean }) => [
+        u.email,
+        u.is_pending,
+        u.is_invited,
+      ]),
+    ).toEqual([
+      ["client@example.com", false, false],
+      ["client3@example.com", true, false],
     ]);
     expect(res.body[0]).toMatchObject({ is_active: true, email_is_active: true, language: "jp" });
   });
@@ -102,7 +108,7 @@ describe("validate and register", () => {
     expect(res.body).toEqual({ code: "no_user_alert", detail: "登録するユーザーがいません" });
   });
 
-  it("registers the ok rows: invites new people by mail, adds existing accounts; the invitee sets a password", async () => {
+  it("registers the ok rows as invitations mailed to everyone; the new person sets a password and accepts", async () => {
     const before = t.smtp.mails.length;
     const res = await t.call("POST", "/staff/sakura/users/register", rows, { token: tok.staff });
     expect(res.status).toBe(200);
@@ -118,6 +124,7 @@ describe("validate and register", () => {
     const ichiro = list.body.find((u: { email: string }) => u.email === "ichiro@example.com");
     expect(ichiro).toMatchObject({
       is_pending: false,
+      is_invited: true,
       is_active: true,
       email_is_active: false,
       name: "新人 一郎",
@@ -131,9 +138,22 @@ describe("validate and register", () => {
     );
     const session = await t.signIn("ichiro@example.com", "first-pass");
     const mine = await t.call("GET", "/user/entities", undefined, { token: session.idToken });
-    expect(mine.body[0]).toMatchObject({ workspace_name: "sakura", status: "added" });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(t.smtp.mails.slice(before).some((m) => m.to.includes("client2@example.com"))).toBe(false);
+    expect(mine.body[0]).toMatchObject({
+      workspace_name: "sakura",
+      status: "",
+      invitation: { role: "client" },
+    });
+    const accepted = await t.call("POST", "/user/invitations/sakura/client", undefined, {
+      token: session.idToken,
+    });
+    expect(accepted.body).toMatchObject({ workspace_name: "sakura", status: "added", invitation: null });
+    // the existing account is invited too, by mail in its own language, and is not a member until it accepts
+    const invited = await t.smtp.waitFor("client2@example.com", before);
+    expect(invited.subject).toBe("[Mimamori] さくら介護センター invites you to share your band data");
+    const client2 = (await t.call("GET", "/staff/sakura/users", undefined, { token: tok.staff })).body.find(
+      (u: { email: string }) => u.email === "client2@example.com",
+    );
+    expect(client2).toMatchObject({ is_invited: true, is_pending: false });
   });
 
   it("validates request bodies", async () => {

@@ -6,7 +6,10 @@ import { AppError } from "../../lib/errors";
 
 const clientOf = (ws: string) => and(eq(memberships.workspaceName, ws), eq(memberships.role, "client"));
 
-/** The entity's watched-over members, accepted and pending (spec §3 User). */
+/**
+ * The entity's watched-over members (spec §3 User): accepted, invited (not answered yet: the entity sees none of
+ * their data) and pending applications, in that order.
+ */
 export async function listMembers(db: Db, ws: string): Promise<MemberUser[]> {
   const rows = await db
     .select({ user: users, membership: memberships })
@@ -22,12 +25,13 @@ export async function listMembers(db: Db, ws: string): Promise<MemberUser[]> {
     language: user.language,
     is_active: membership.isActive,
     is_pending: membership.status === "pending",
+    is_invited: membership.status === "invited",
     email_is_active: user.emailVerifiedAt !== null,
     created_at: membership.createdAt.toISOString(),
   }));
 }
 
-/** E-mails (lower-case) of the given addresses that already belong to the entity, accepted or pending. */
+/** E-mails (lower-case) of the given addresses that already belong to the entity: accepted, invited or pending. */
 export async function memberEmails(db: Db, ws: string, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await db

@@ -5,10 +5,11 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requireEntity } from "../entities/queries";
+import { sendInvitations } from "../memberships/invitations";
 import { workspaceParams } from "../staff/routes";
 import { parseUserCsv } from "./csv";
 import { listMembers, memberEmails, removeMember, requireMember, setMembership } from "./queries";
-import { registerRows, sendInvitations } from "./register";
+import { registerRows } from "./register";
 import { normaliseEmail, validateRows } from "./rows";
 
 const staff = { access: "staff" as const };
@@ -75,7 +76,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         const entity = await requireEntity(ctx.db, req.params.workspace);
-        const { rows, invitations } = await registerRows(
+        const { rows, mails } = await registerRows(
           ctx,
           entity,
           req.body.map((r) => ({ ...r, status: "ok" as const })),
@@ -83,11 +84,12 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!rows.some((r) => r.status === "sent" || r.status === "create_user_error")) {
           throw new AppError(400, "no_user_alert");
         }
-        sendInvitations(ctx, entity, invitations);
+        sendInvitations(ctx, entity, mails);
         return rows;
       },
     );
 
+    /** Removes a member, or withdraws an invitation that has not been answered. */
     app.delete(
       "/staff/:workspace/users/:id",
       { config: staff, schema: { params: memberParams, response: members } },
@@ -116,7 +118,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     }
 
-    /** Approve (POST) or reject (PUT) a pending application. */
+    /** Approve (POST) or reject (PUT) a pending application; an invitation is the invitee's to answer. */
     app.post(
       "/staff/:workspace/users/:id/approval",
       { config: staff, schema: { params: memberParams, response: members } },
@@ -124,7 +126,8 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, id } = req.params;
         const m = await requireMember(ctx.db, workspace, id);
         if (m.status !== "pending") throw new AppError(409, "not-pending-user");
-        await setMembership(ctx.db, workspace, id, { status: "accepted" });
+        // the person applied themself: consent takes effect with the approval
+        await setMembership(ctx.db, workspace, id, { status: "accepted", acceptedAt: new Date() });
         return listMembers(ctx.db, workspace);
       },
     );

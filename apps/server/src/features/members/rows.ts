@@ -1,6 +1,7 @@
 import {
   EMAIL_MAX_LENGTH,
   type Language,
+  looksLikeFormula,
   NAME_MAX_LENGTH,
   type UserRow,
   type UserRowInput,
@@ -32,7 +33,8 @@ export function validateRows(
     const language = row.language ?? fallback;
     const result = (status: UserRow["status"]): UserRow => ({ name, email, language, status });
     if (!isValidEmail(email)) return result("invalid_email");
-    if (!name || name.length > NAME_MAX_LENGTH) return result("invalid_name");
+    // a name a spreadsheet would run as a formula (=, +, -, @) is refused: docs/decisions.md, "Trust"
+    if (!name || name.length > NAME_MAX_LENGTH || looksLikeFormula(name)) return result("invalid_name");
     if (seen.has(email)) return result("duplicate_email");
     seen.add(email);
     if (existing.has(email)) return result("already_exists");

@@ -1,5 +1,13 @@
-import { type ClientEntity, clientEntitySchema, modeBodySchema, moduleSchema } from "@mimamori/shared";
-import { and, eq, or } from "drizzle-orm";
+import {
+  type ClientEntity,
+  clientEntitySchema,
+  intIdParamSchema,
+  membershipRoleSchema,
+  modeBodySchema,
+  moduleSchema,
+} from "@mimamori/shared";
+import { and, asc, eq, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { entities, entityModules, memberModules, memberships } from "../../db/schema";
@@ -10,16 +18,71 @@ import { requestLanguage } from "../../lib/language";
 import { type EntityRow, requireEntity, toEntity } from "../entities/queries";
 import { removeMember } from "../members/queries";
 import { memberModuleList, requireModeOption, requireModule } from "../modules/queries";
+import { acceptInvitation, declineInvitation } from "./invitations";
 
 const user = { access: "user" as const };
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
-const moduleParams = wsParams.extend({ moduleId: z.coerce.number().int() });
+const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });
+
+const invitationParams = wsParams.extend({ role: membershipRoleSchema });
 
 type Membership = typeof memberships.$inferSelect;
+const invitations = alias(memberships, "invitations");
 
-function toClientEntity(e: EntityRow, m: Membership | null): ClientEntity {
+function toClientEntity(e: EntityRow, m: Membership | null, inv: Membership | null): ClientEntity {
   const { notification_setting_status: _, ...entity } = toEntity(e);
-  return { ...entity, status: m?.status === "accepted" ? "added" : "", is_pending: m?.status === "pending" };
+  return {
+    ...entity,
+    status: m?.status === "accepted" ? "added" : "",
+    is_pending: m?.status === "pending",
+    invitation: inv ? { role: inv.role, invited_at: inv.createdAt.toISOString() } : null,
+  };
+}
+
+/**
+ * The caller's view of the entities: public ones, their own and those that invited them (private ones too);
+ * with `ws`, that one entity only. Open invitations first, then joined, then pending ones (spec §4: entries
+ * with a status first).
+ */
+async function clientEntities(ctx: AppContext, me: AuthUser, ws?: string): Promise<ClientEntity[]> {
+  const rows = await ctx.db
+    .select({ entity: entities, membership: memberships, invitation: invitations })
+    .from(entities)
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.workspaceName, entities.workspaceName),
+        eq(memberships.userId, me.id),
+        eq(memberships.role, "client"),
+      ),
+    )
+    .leftJoin(
+      invitations,
+      and(
+        eq(invitations.workspaceName, entities.workspaceName),
+        eq(invitations.userId, me.id),
+        eq(invitations.status, "invited"),
+      ),
+    )
+    .where(
+      ws
+        ? eq(entities.workspaceName, ws)
+        : or(eq(entities.isPublic, true), eq(memberships.userId, me.id), eq(invitations.userId, me.id)),
+    )
+    // "client" sorts before "staff": an entity that invited the person in both roles shows the member one first
+    .orderBy(asc(invitations.role));
+  const byWs = new Map<string, ClientEntity>();
+  for (const r of rows)
+    if (!byWs.has(r.entity.workspaceName))
+      byWs.set(r.entity.workspaceName, toClientEntity(r.entity, r.membership, r.invitation));
+  const rank = (e: ClientEntity) => (e.invitation ? 0 : e.status === "added" ? 1 : e.is_pending ? 2 : 3);
+  return [...byWs.values()].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+async function clientEntity(ctx: AppContext, me: AuthUser, ws: string): Promise<ClientEntity> {
+  const [e] = await clientEntities(ctx, me, ws);
+  if (!e) throw new AppError(404, "entity-not-found");
+  return e;
 }
 
 async function ownMembership(ctx: AppContext, ws: string, userId: string) {
@@ -43,27 +106,34 @@ async function requireAccepted(ctx: AppContext, ws: string, me: AuthUser) {
 /** A client's entity memberships (spec §2 /client/entities, §4 client entity membership). */
 export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    /** Public entities and the caller's own; entries with a status (added or pending) first. */
+    /** Public entities, the caller's own and those that invited the caller. */
     app.get(
       "/user/entities",
       { config: user, schema: { response: { 200: z.array(clientEntitySchema) } } },
+      async (req) => clientEntities(ctx, requireUser(req)),
+    );
+
+    /** Accepts an invitation (as a member or as staff): from now on the entity sees the caller's data. */
+    app.post(
+      "/user/invitations/:workspace/:role",
+      { config: user, schema: { params: invitationParams, response: { 200: clientEntitySchema } } },
       async (req) => {
         const me = requireUser(req);
-        const rows = await ctx.db
-          .select({ entity: entities, membership: memberships })
-          .from(entities)
-          .leftJoin(
-            memberships,
-            and(
-              eq(memberships.workspaceName, entities.workspaceName),
-              eq(memberships.userId, me.id),
-              eq(memberships.role, "client"),
-            ),
-          )
-          .where(or(eq(entities.isPublic, true), eq(memberships.userId, me.id)));
-        const list = rows.map((r) => toClientEntity(r.entity, r.membership));
-        const rank = (e: ClientEntity) => (e.status === "added" ? 0 : e.is_pending ? 1 : 2);
-        return list.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+        const { workspace, role } = req.params;
+        await acceptInvitation(ctx.db, workspace, me.id, role);
+        return clientEntity(ctx, me, workspace);
+      },
+    );
+
+    /** Declines an invitation: it is removed and nothing is shared. */
+    app.delete(
+      "/user/invitations/:workspace/:role",
+      { config: user, schema: { params: invitationParams, response: { 200: clientEntitySchema } } },
+      async (req) => {
+        const me = requireUser(req);
+        const { workspace, role } = req.params;
+        await declineInvitation(ctx.db, workspace, me.id, role);
+        return clientEntity(ctx, me, workspace);
       },
     );
 
@@ -80,7 +150,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .onConflictDoNothing()
           .returning();
         if (!m) throw new AppError(409, "already-member");
-        return reply.status(201).send(toClientEntity(entity, m));
+        return reply.status(201).send(await clientEntity(ctx, me, entity.workspaceName));
       },
     );
 
@@ -101,7 +171,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               eq(memberships.role, "client"),
             ),
           );
-        return toClientEntity(entity, null);
+        return clientEntity(ctx, me, entity.workspaceName);
       },
     );
 
@@ -113,7 +183,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const me = requireUser(req);
         const { entity } = await requireAccepted(ctx, req.params.workspace, me);
         await removeMember(ctx.db, entity.workspaceName, me.id);
-        return toClientEntity(entity, null);
+        return clientEntity(ctx, me, entity.workspaceName);
       },
     );
 
@@ -121,8 +191,9 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/user/entities/:workspace",
       { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
       async (req) => {
-        const { entity, membership } = await requireAccepted(ctx, req.params.workspace, requireUser(req));
-        return toClientEntity(entity, membership);
+        const me = requireUser(req);
+        const { entity } = await requireAccepted(ctx, req.params.workspace, me);
+        return clientEntity(ctx, me, entity.workspaceName);
       },
     );
 

@@ -1,28 +1,42 @@
 import { Readable } from "node:stream";
+import { setImmediate as macrotask } from "node:timers/promises";
+import { type CsvCell, csvLine, EXPORTS_PER_USER } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import { requireUser } from "../../lib/access";
+import { AppError } from "../../lib/errors";
 import { at } from "../vitals/sql";
 
-export type Cell = string | number | null;
-/** Batches of rows, produced lazily: the next batch is queried only when the previous one was sent. */
+export type Cell = CsvCell;
+/**
+ * Batches of rows, produced lazily: one batch per query (empty ones too), and the next query runs only when
+ * the previous batch was sent.
+ */
 export type RowBatches = AsyncIterable<Cell[][]>;
 
 const BOM = "\uFEFF";
 
-function cell(v: Cell): string {
-  if (v === null) return "";
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+/**
+ * The writer's pause between batches. PGlite answers in microtasks, so without a macrotask break one export
+ * would run query after query and starve every other request; a batch without rows writes nothing, so
+ * backpressure alone would not stop it either. A closed connection ends the batches (and so the queries).
+ */
+async function* paced(batches: RowBatches, closed: AbortSignal): RowBatches {
+  for await (const batch of batches) {
+    if (closed.aborted) return;
+    yield batch;
+    await macrotask();
+  }
 }
-export const csvLine = (cells: Cell[]) => `${cells.map(cell).join(",")}\r\n`;
 
 async function* csvChunks(headers: string[], batches: RowBatches) {
   yield BOM + csvLine(headers);
   for await (const batch of batches) if (batch.length) yield batch.map(csvLine).join("");
 }
 
+/** JSON is not a spreadsheet format: values are written as they are, not neutralised. */
 async function* jsonChunks(headers: string[], batches: RowBatches) {
   yield `{"headers":${JSON.stringify(headers)},"values":[`;
   let first = true;
@@ -34,9 +48,29 @@ async function* jsonChunks(headers: string[], batches: RowBatches) {
   yield "]}";
 }
 
+/** Exports running per person in this process (docs/decisions.md, "Trust": per instance). */
+const running = new Map<string, number>();
+
+/** Takes one of the caller's export slots (429 `too-many-exports` when all are in use); returns its release. */
+function takeExportSlot(userId: string): () => void {
+  const n = running.get(userId) ?? 0;
+  if (n >= EXPORTS_PER_USER) throw new AppError(429, "too-many-exports");
+  running.set(userId, n + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (running.get(userId) ?? 1) - 1;
+    if (left > 0) running.set(userId, left);
+    else running.delete(userId);
+  };
+}
+
 /**
- * Sends rows as a streamed download: CSV in UTF-8 with a BOM (so Excel in Japan reads it), or JSON
- * `{headers, values}`. Nothing is held beyond one batch; a closed connection stops the queries.
+ * Sends rows as a streamed download: CSV in UTF-8 with a BOM (so Excel in Japan reads it), every text cell
+ * neutralised against formula injection, or JSON `{headers, values}`. One batch at a time is read, and only
+ * when the client has taken the previous one (backpressure); a closed connection stops the queries. Each
+ * caller has EXPORTS_PER_USER exports at a time; a slot is freed when the response ends, fails or is cut off.
  */
 export function sendRows(
   reply: FastifyReply,
@@ -45,15 +79,22 @@ export function sendRows(
   batches: RowBatches,
   format: "csv" | "json" = "csv",
 ) {
+  const release = takeExportSlot(requireUser(reply.request).id);
+  const closed = new AbortController();
+  reply.raw.once("close", () => {
+    release();
+    closed.abort();
+  });
   const ascii = filename.replace(/[^A-Za-z0-9._-]/g, "_");
   const ext = format === "csv" ? "csv" : "json";
   reply
     .header("content-type", format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8")
     .header("content-disposition", `attachment; filename="${ascii}.${ext}"`)
     .header("cache-control", "no-store");
-  return reply.send(
-    Readable.from(format === "csv" ? csvChunks(headers, batches) : jsonChunks(headers, batches)),
-  );
+  const out = paced(batches, closed.signal);
+  const chunks = format === "csv" ? csvChunks(headers, out) : jsonChunks(headers, out);
+  // one chunk read ahead at most: nothing is queried for a client that is not reading
+  return reply.send(Readable.from(chunks, { highWaterMark: 1 }));
 }
 
 /** `YYYY/MM/DD HH:mm` of a timestamptz expression in the zone (§9 dates in exports). */
@@ -61,15 +102,26 @@ export const localText = (col: ReturnType<typeof sql>, tz: string) =>
   sql`to_char(${col} at time zone ${tz}, 'YYYY/MM/DD HH24:MI')`;
 
 /**
- * Local-midnight boundaries cutting [start, end) (epoch ms) into slices of `days` days, so a grouped export
- * runs one bounded query per slice; the first and last slices are clipped to the window.
+ * Local-midnight (or first-of-month) boundaries cutting [start, end) (epoch ms) into slices of `days` days or
+ * `months` months, so a grouped export runs one bounded query per slice; the first and last slices are clipped
+ * to the window.
  */
-export async function slices(db: Db, start: number, end: number, tz: string, days: number) {
+export async function slices(
+  db: Db,
+  start: number,
+  end: number,
+  tz: string,
+  step: { days: number } | { months: number },
+) {
+  const [unit, every] =
+    "months" in step
+      ? [sql`'month'`, sql`make_interval(months => ${step.months}::int)`]
+      : [sql`'day'`, sql`make_interval(days => ${step.days}::int)`];
   const bounds = await rows<{ t: number }>(
     db,
     sql`select extract(epoch from (g at time zone ${tz}))::float8 * 1000 as t
-      from generate_series(date_trunc('day', ${at(start)} at time zone ${tz}), ${at(end)} at time zone ${tz},
-        make_interval(days => ${days}::int)) g`,
+      from generate_series(date_trunc(${unit}, ${at(start)} at time zone ${tz}), ${at(end)} at time zone ${tz},
+        ${every}) g`,
   );
   const cuts = [start, ...bounds.map((b) => b.t).filter((t) => t > start && t < end), end];
   return cuts.slice(0, -1).map((s, i) => ({ start: s, end: cuts[i + 1] }));

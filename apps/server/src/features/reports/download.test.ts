@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
-import { csvRows, DAY1, DAY2, dayOfData, download, sec, upload } from "./fixtures";
+import { consentSince, csvRows, DAY1, DAY2, dayOfData, download, sec, upload } from "./fixtures";
 
 let t: TestApp;
 let tok: Record<Role, string | undefined>;
@@ -9,6 +9,7 @@ const uid: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
   tok = await roleTokens(t);
+  await consentSince(t);
   for (const [name, email] of [
     ["client", "client@example.com"],
     ["client2", "client2@example.com"],

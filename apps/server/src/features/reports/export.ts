@@ -7,7 +7,8 @@ import { at } from "../vitals/sql";
 import { type Cell, fixed, localText, type RowBatches } from "./csv";
 import { LABELS, sleepSegmentRows } from "./report-csv";
 
-const PAGE = 5000;
+/** Rows per query: small enough that other requests are answered between queries (see report-csv.ts). */
+const PAGE = 1000;
 const USER_PAGE = 200;
 const LEVELS = MEASURES.filter((m) => m.aggregation !== "sleep");
 
@@ -123,7 +124,7 @@ export async function* allUsersExport(db: Db, q: AdminExportQuery, lang: Languag
     );
     for (const u of users)
       for await (const batch of userExport(db, u.id, q, lang))
-        if (batch.length) yield batch.map((r) => [u.id, u.name, u.email, ...r]);
+        yield batch.map((r) => [u.id, u.name, u.email, ...r]);
     if (users.length < USER_PAGE) return;
     cursor = users[users.length - 1].id;
   }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { memberships } from "../../db/schema";
 import type { TestApp } from "../../test/app";
 
 /** Epoch seconds of a local wall time given with its offset, e.g. sec("2024-05-01T08:30+09:00"). */
@@ -33,6 +35,17 @@ export function dayOfData(offset = 0) {
     { start: n + 6 * 3600, end: n + 7 * 3600, stage: "light" },
   ];
   return { samples, sleep };
+}
+
+/**
+ * Dates every accepted membership's consent (accepted_at) back to `epochS`, so that staff may see the fixture's
+ * 2024 data: the seed's consent is only 60 days old (staff see data from accepted_at on).
+ */
+export async function consentSince(t: TestApp, epochS = DAY1 - 30 * 86400) {
+  await t.db
+    .update(memberships)
+    .set({ acceptedAt: new Date(epochS * 1000) })
+    .where(eq(memberships.status, "accepted"));
 }
 
 export async function upload(t: TestApp, token: string | undefined, body: object) {

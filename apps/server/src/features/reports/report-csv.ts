@@ -63,14 +63,11 @@ export const LABELS = {
   },
 } as const;
 
-const PAGE = 5000;
-/** Days per query of the grouped intervals (about a thousand rows each). */
-const SLICE_DAYS: Record<Exclude<CsvInterval, "raw">, number> = {
-  "10m": 7,
-  "1hour": 42,
-  "1day": 1000,
-  "1month": 3660,
-};
+/**
+ * Rows per query. A PGlite query blocks the event loop while it runs: pages of a thousand rows (~10–30 ms)
+ * keep other requests answered between them (docs/decisions.md, "Trust").
+ */
+const PAGE = 1000;
 
 export interface Download {
   filename: string;
@@ -153,7 +150,10 @@ async function* levelBatches(
     exprs.map((e, i) => sql`(${e})::float8 as ${sql.raw(`c${i}`)}`),
     sql`, `,
   );
-  for (const s of await slices(db, start, end, tz, SLICE_DAYS[interval])) {
+  // each query reads a bounded number of rows per measure: two days of samples or three weeks of hour buckets
+  // (~500, as many 1hour rows); months are cut at month boundaries so that no month is split between queries
+  const step = interval === "1month" ? { months: 1 } : { days: levels.length ? 21 : 2 };
+  for (const s of await slices(db, start, end, tz, step)) {
     const buckets = bucketsOver(where, s, levels);
     if (!buckets) continue;
     const page = await rows<Record<string, unknown>>(

@@ -20,7 +20,7 @@ import { localMidnight } from "../vitals/sql";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, tuningsOf } from "./ranges";
 import type { Window } from "./series";
-import { acceptedMembers, type Stat, windowStats } from "./stats";
+import { consentedStats, type Stat } from "./stats";
 
 export interface StaffQuery {
   timezone: string;
@@ -34,6 +34,8 @@ interface Member {
   email: string;
   isActive: boolean;
   lastSync: number | null;
+  /** Consent (accepted_at, epoch ms): the entity counts the member's data from then on; null: nothing. */
+  since: number | null;
 }
 
 /** The last `interval` local days up to `end_time` (default now), the staff report window. */
@@ -48,12 +50,15 @@ export async function membersOf(db: Db, ws: string): Promise<Member[]> {
   return rows<Member>(
     db,
     sql`select u.id::text as id, u.name, u.email, m.is_active as "isActive",
-        extract(epoch from s.last_sync_at)::float8 as "lastSync"
+        extract(epoch from s.last_sync_at)::float8 as "lastSync",
+        (extract(epoch from m.accepted_at) * 1000)::float8 as since
       from memberships m join users u on u.id = m.user_id left join vital_sync s on s.user_id = m.user_id
       where m.workspace_name = ${ws} and m.role = 'client' and m.status = 'accepted'
       order by u.name, u.email`,
   );
 }
+
+const consented = (u: Member, epochS: number) => u.since !== null && epochS * 1000 >= u.since;
 
 interface Graded {
   report: StaffReportUser["report"];
@@ -106,11 +111,11 @@ export async function buildStaffReport(
   const m = measureOf(id);
   const view = viewOf(m, q.timezone, lang);
   const w = await staffWindow(db, q);
-  const [members, general, tunings, stats] = await Promise.all([
-    membersOf(db, ws),
+  const members = await membersOf(db, ws);
+  const [general, tunings, stats] = await Promise.all([
     generalRanges(db, ws, m),
     tuningsOf(db, ws, m),
-    windowStats(db, acceptedMembers(ws), m, w),
+    consentedStats(db, ws, m, w, members),
   ]);
   const zones = new Map<string, Zone | null>();
   const users = members.map((u): StaffReportUser => {
@@ -123,7 +128,8 @@ export async function buildStaffReport(
       isTuned: t?.isTuned ?? false,
       customRanges: t?.ranges ? view.ranges(t.ranges, "toView") : null,
       is_active: u.isActive,
-      last_sync: u.lastSync === null ? null : Math.floor(u.lastSync),
+      // a sync before consent is history the entity must not see either
+      last_sync: u.lastSync === null || !consented(u, u.lastSync) ? null : Math.floor(u.lastSync),
     };
   });
   return {
@@ -159,7 +165,7 @@ export async function entityKpis(db: Db, ws: string, q: StaffQuery) {
     const [general, tunings, stats] = await Promise.all([
       generalRanges(db, ws, m),
       tuningsOf(db, ws, m),
-      windowStats(db, acceptedMembers(ws), m, w),
+      consentedStats(db, ws, m, w, members),
     ]);
     for (const [uid, stat] of stats) {
       withData.add(uid);

@@ -20,6 +20,7 @@ import { requestLanguage } from "../../lib/language";
 import { requireMember } from "../members/queries";
 import { workspaceParams } from "../staff/routes";
 import { ensureZone } from "../vitals/sql";
+import { consentStart, fromConsent } from "./consent";
 import { sendRows } from "./csv";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
@@ -31,10 +32,23 @@ const staff = { access: "staff" as const };
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
 const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
 
-/** Only accepted client members of the entity can be read or tuned; anyone else is not found. */
+/** Only accepted client members of the entity can be read or tuned; anyone else (invited too) is not found. */
 async function requireAccepted(ctx: AppContext, ws: string, uid: string) {
   const m = await requireMember(ctx.db, ws, uid);
   if (m.status !== "accepted") throw new AppError(404, "member-not-found");
+  return m;
+}
+
+/** The query with its window clamped to the member's consent: staff never see what came before it. */
+async function consentedQuery<Q extends { start_time: number; end_time: number }>(
+  ctx: AppContext,
+  ws: string,
+  uid: string,
+  reportId: ReportId,
+  q: Q,
+): Promise<Q> {
+  const m = await requireAccepted(ctx, ws, uid);
+  return fromConsent(q, await consentStart(ctx.db, uid, m.acceptedAt, measureOf(reportId)));
 }
 
 /** Ranges sent in the viewer's unit (°F in American zones) are stored in the measure's own unit. */
@@ -160,14 +174,14 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         const { workspace, reportId, uid } = req.params;
-        await requireAccepted(ctx, workspace, uid);
+        const q = await consentedQuery(ctx, workspace, uid, reportId, req.query);
         const m = measureOf(reportId);
         const [general, tunings] = await Promise.all([
           generalRanges(ctx.db, workspace, m),
           tuningsOf(ctx.db, workspace, m),
         ]);
         const ranges = effectiveRanges(general, tunings.get(uid));
-        return buildReport(ctx.db, uid, reportId, req.query, requestLanguage(req), ranges);
+        return buildReport(ctx.db, uid, reportId, q, requestLanguage(req), ranges);
       },
     );
 
@@ -176,8 +190,8 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: staff, schema: { params: memberParams, querystring: csvQuerySchema } },
       async (req, reply) => {
         const { workspace, reportId, uid } = req.params;
-        await requireAccepted(ctx, workspace, uid);
-        const d = reportDownload(ctx.db, uid, reportId, req.query, requestLanguage(req));
+        const q = await consentedQuery(ctx, workspace, uid, reportId, req.query);
+        const d = reportDownload(ctx.db, uid, reportId, q, requestLanguage(req));
         return sendRows(reply, d.filename, d.headers, d.batches);
       },
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
-import { DAY1, DAY2, dayOfData, upload } from "./fixtures";
+import { consentSince, DAY1, DAY2, dayOfData, upload } from "./fixtures";
 
 let t: TestApp;
 let tok: Record<Role, string | undefined>;
@@ -11,6 +11,7 @@ const uid: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
   tok = await roleTokens(t);
+  await consentSince(t);
   for (const [name, email] of [
     ["client", "client@example.com"],
     ["client2", "client2@example.com"],

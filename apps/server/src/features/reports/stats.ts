@@ -17,11 +17,28 @@ export const acceptedMembers = (ws: string) =>
   sql`select user_id from memberships where workspace_name = ${ws} and role = 'client' and status = 'accepted'`;
 
 /**
- * Max, min and mean over the window for each of `users` (a subquery of user ids), read from buckets only:
- * levels read the coarsest buckets that fit inside the window (months, days, hours, then 15 minutes at the edges);
- * steps are totalled per local day and sleep per night first, then max/min/mean of those totals.
+ * Accepted client members with the moment from which the entity may count their data (user_id, since): their
+ * consent, accepted_at (docs/decisions.md, Trust). A membership without one shares nothing.
  */
-export async function windowStats(db: Db, users: SQL, m: Measure, w: Window): Promise<Map<string, Stat>> {
+export const consentOf = (ws: string) =>
+  sql`select user_id, accepted_at as since from memberships
+    where workspace_name = ${ws} and role = 'client' and status = 'accepted' and accepted_at is not null`;
+
+/**
+ * Max, min and mean over the window for each of `users` (a subquery of user ids), read from buckets only:
+ * levels read the coarsest buckets that fit inside the window (months, days, hours, then raw samples at the edges);
+ * steps are totalled per local day and sleep per night first, then max/min/mean of those totals.
+ *
+ * With `consent` (a subquery of user_id, since) a night counts only when it started at or after that user's
+ * consent; levels and steps have no such condition, so the window must hold only consented time for every user.
+ */
+export async function windowStats(
+  db: Db,
+  users: SQL,
+  m: Measure,
+  w: Window,
+  consent?: SQL,
+): Promise<Map<string, Stat>> {
   let query: SQL;
   const filter = sql`user_id in (${users}) and measure = ${m.measure}`;
   if (m.aggregation === "mean") {
@@ -38,12 +55,39 @@ export async function windowStats(db: Db, users: SQL, m: Measure, w: Window): Pr
       ) x group by id`;
   } else {
     query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
-        select user_id as id, ${localStart(sql`end_at`, "day", w.timezone)} as d, sum(deep + light + rem) as total
-        from sleep_sessions
-        where user_id in (${users}) and end_at >= ${at(w.start)} and end_at < ${at(w.end)}
+        select s.user_id as id, ${localStart(sql`s.end_at`, "day", w.timezone)} as d, sum(s.deep + s.light + s.rem) as total
+        from sleep_sessions s
+        ${consent ? sql`join (${consent}) c on c.user_id = s.user_id and s.start_at >= c.since` : sql``}
+        where s.user_id in (${users}) and s.end_at >= ${at(w.start)} and s.end_at < ${at(w.end)}
         group by 1, 2
       ) x group by id`;
   }
   const result = await rows<Stat & { id: string }>(db, query);
   return new Map(result.map(({ id, ...s }) => [id, s]));
+}
+
+/**
+ * windowStats of an entity's accepted members, each counted only from their consent on (`since`, epoch ms;
+ * docs/decisions.md, Trust). Members who consented before the window share one query, as before; each of the
+ * few who consented inside it gets one of their own over the window from their consent, whose bucket cover
+ * (levels.ts) reads raw samples up to the first whole hour after it. Sleep needs no split: a night counts when
+ * it started after consent, which the query joins.
+ */
+export async function consentedStats(
+  db: Db,
+  ws: string,
+  m: Measure,
+  w: Window,
+  members: { id: string; since: number | null }[],
+): Promise<Map<string, Stat>> {
+  if (m.aggregation === "sleep") return windowStats(db, acceptedMembers(ws), m, w, consentOf(ws));
+  const before = sql`select user_id from (${consentOf(ws)}) c where since <= ${at(w.start)}`;
+  const inside = members.filter((u) => u.since !== null && u.since > w.start && u.since < w.end);
+  const parts = await Promise.all([
+    windowStats(db, before, m, w),
+    ...inside.map((u) =>
+      windowStats(db, sql`select ${u.id}::uuid`, m, { ...w, start: Math.ceil(u.since as number) }),
+    ),
+  ]);
+  return new Map(parts.flatMap((p) => [...p]));
 }

@@ -12,21 +12,20 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { requireEntity } from "../entities/queries";
 import { offeredModuleList } from "../modules/queries";
 import { workspaceParams } from "../staff/routes";
-import { addStaff, listStaff, staffCount } from "./queries";
+import { inviteStaff, listStaff, staffCount, staffMembership } from "./queries";
 
 const staff = { access: "staff" as const };
 const staffList = { 200: z.array(staffMemberSchema) };
 
-async function requireStaffMember(ctx: AppContext, ws: string, email: string) {
-  const [row] = await ctx.db
-    .select({ userId: users.id })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceName, ws), eq(memberships.role, "staff"), eq(users.email, email)));
-  if (!row) throw new AppError(404, "staff-not-found", "email");
-  return row.userId;
+/** An accepted staff member's id, or (with `invited`) also an open staff invitation's. */
+async function requireStaffMember(ctx: AppContext, ws: string, email: string, invited = false) {
+  const row = await staffMembership(ctx.db, ws, email);
+  if (!row || (row.status !== "accepted" && !(invited && row.status === "invited")))
+    throw new AppError(404, "staff-not-found", "email");
+  return row;
 }
 
 /** Staff management of one entity (spec §2 /staff/staffs) and its read-only module list (/staff/modules). */
@@ -38,6 +37,7 @@ export function staffsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => listStaff(ctx.db, req.params.workspace),
     );
 
+    /** Invites an existing account as staff; the list then shows the invitation until it is answered. */
     app.post(
       "/staff/:workspace/register",
       {
@@ -45,19 +45,23 @@ export function staffsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { params: workspaceParams, body: staffEmailBodySchema, response: { 201: staffList[200] } },
       },
       async (req, reply) => {
-        await addStaff(ctx.db, req.params.workspace, req.body.email);
+        await inviteStaff(ctx, await requireEntity(ctx.db, req.params.workspace), req.body.email);
         return reply.status(201).send(await listStaff(ctx.db, req.params.workspace));
       },
     );
 
+    /** Removes a staff member, or withdraws a staff invitation. */
     app.delete(
       "/staff/:workspace/remove",
       { config: staff, schema: { params: workspaceParams, body: staffEmailBodySchema, response: staffList } },
       async (req) => {
         const ws = req.params.workspace;
-        const userId = await requireStaffMember(ctx, ws, req.body.email);
-        if (userId === requireUser(req).id) throw new AppError(400, "cannot-remove-self", "email");
-        if ((await staffCount(ctx.db, ws)) <= 1) throw new AppError(400, "last-staff", "email");
+        const { userId, status } = await requireStaffMember(ctx, ws, req.body.email, true);
+        // withdrawing an invitation leaves the entity's staff as it is
+        if (status === "accepted") {
+          if (userId === requireUser(req).id) throw new AppError(400, "cannot-remove-self", "email");
+          if ((await staffCount(ctx.db, ws)) <= 1) throw new AppError(400, "last-staff", "email");
+        }
         await ctx.db
           .delete(memberships)
           .where(
@@ -78,7 +82,8 @@ export function staffsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { params: workspaceParams, body: changeLanguageBodySchema, response: staffList },
       },
       async (req) => {
-        const userId = await requireStaffMember(ctx, req.params.workspace, req.body.email);
+        // an invitee's account is theirs until they accept
+        const { userId } = await requireStaffMember(ctx, req.params.workspace, req.body.email);
         await ctx.db
           .update(users)
           .set({ language: req.body.language, updatedAt: new Date() })

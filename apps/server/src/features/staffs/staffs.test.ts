@@ -40,6 +40,16 @@ describe("staff management", () => {
     const added = await t.call("POST", "/staff/sakura/register", { email: "Outsider@Example.com" }, o);
     expect(added.status).toBe(201);
     expect(emails(added.body).sort()).toEqual(["outsider@example.com", "staff@example.com"]);
+    // an invitation: staff only once the person accepts it
+    expect(added.body.find((s: { email: string }) => s.email === "outsider@example.com").is_invited).toBe(
+      true,
+    );
+    expect(
+      (await t.call("POST", "/staff/sakura/register", { email: "outsider@example.com" }, o)).body.code,
+    ).toBe("already-invited");
+    expect(
+      (await t.call("POST", "/user/invitations/sakura/staff", undefined, { token: tok.outsider })).status,
+    ).toBe(200);
     expect(
       (await t.call("POST", "/staff/sakura/register", { email: "outsider@example.com" }, o)).body.code,
     ).toBe("already-staff");

@@ -43,7 +43,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { body: registerBodySchema, response: { 201: z.object({ uid: z.string() }) } },
       },
       async (req, reply) => {
-        const user = await register(ctx, req.body);
+        const user = await register(ctx, { ...req.body, ip: req.ip });
         return reply.status(201).send({ uid: user.id });
       },
     );

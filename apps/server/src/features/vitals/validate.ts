@@ -49,6 +49,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "obj
 function checkSample(row: unknown, now: number): Sample | MessageCode {
   if (!isObject(row) || row.code === undefined || row.time === undefined || row.value === undefined)
     return "invalid-sample";
+  if (typeof row.code !== "string" && typeof row.code !== "number") return "unknown-code";
   const code = String(row.code);
   if (!isReportId(code)) return "unknown-code";
   const m = measureOf(code);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { redactUrl } from "../log";
 import { type MailTemplate, mailTemplates } from "./templates";
 
 export interface MailRequest<T extends MailTemplate> {
@@ -20,6 +21,8 @@ export interface Mailer {
 /**
  * Every mail is recorded in `mail_outbox`. With SMTP_URL it is also sent over SMTP; without it the
  * outbox is the delivery (and the log line carries the link) so a newcomer can verify an account locally.
+ * With SMTP the recorded copy has its link tokens replaced by `[redacted]`: the mailbox holds the only
+ * working link, and a read of the table (a backup, a support query) grants no access.
  */
 export function createMailer(opts: {
   db: Db;
@@ -52,11 +55,12 @@ export function createMailer(opts: {
           "mail kept in the dev outbox",
         );
       }
+      const stored = transport ? render(req.language, withoutLinkTokens(req.vars)) : content;
       await opts.db.insert(mailOutbox).values({
         recipient: req.to,
         subject: content.subject,
-        textBody: content.text,
-        htmlBody: content.html,
+        textBody: stored.text,
+        htmlBody: stored.html,
         template: req.template,
         status,
         error,
@@ -67,4 +71,12 @@ export function createMailer(opts: {
       transport?.close();
     },
   };
+}
+
+/** The template variables with secret query parameters taken out of every URL (see `redactUrl`). */
+function withoutLinkTokens<V>(vars: V): V {
+  const out: Record<string, unknown> = { ...(vars as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out))
+    if (typeof value === "string" && /^https?:\/\//.test(value)) out[key] = redactUrl(value);
+  return out as V;
 }

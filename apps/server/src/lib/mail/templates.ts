@@ -83,14 +83,16 @@ export const mailTemplates = {
           { url: v.url, label: "Reset password" },
           "If you did not ask for this, ignore this email: your password stays unchanged.",
         ),
+  /** A person without a password (new, or never signed in): set one, then answer the invitation. */
   invite: (lang: Language, v: { name: string; url: string; entity: string }): MailContent =>
     lang === "jp"
       ? build(
           `【Mimamori】${v.entity} からの招待`,
           `${v.name} 様`,
           [
-            `${v.entity} が Mimamori であなたを見守りの対象として登録しました。`,
-            "下のリンクからパスワードを設定して、サインインしてください。リンクの有効期限は7日間です。",
+            `${v.entity} が Mimamori へあなたを招待しました。`,
+            "下のリンクからパスワードを設定してサインインし、「エンティティ」の画面で招待を承認するか辞退してください。リンクの有効期限は7日間です。",
+            `承認するまで、${v.entity} にあなたのデータは一切共有されません。`,
           ],
           { url: v.url, label: "パスワードを設定する" },
           "このメールに心当たりがない場合は、破棄してください。",
@@ -99,11 +101,62 @@ export const mailTemplates = {
           `[Mimamori] Invitation from ${v.entity}`,
           `Hello ${v.name},`,
           [
-            `${v.entity} has added you to Mimamori.`,
-            "Set your password with the link below, then sign in. The link expires in 7 days.",
+            `${v.entity} has invited you to Mimamori.`,
+            "Set your password with the link below, sign in, and accept or decline the invitation on the Entities page. The link expires in 7 days.",
+            `Nothing of yours is shared with ${v.entity} until you accept.`,
           ],
           { url: v.url, label: "Set your password" },
           "If you do not expect this invitation, you can ignore this email.",
+        ),
+  /** An existing account invited as a watched-over member: what accepting shares, and from when. */
+  invitation: (lang: Language, v: { name: string; url: string; entity: string }): MailContent =>
+    lang === "jp"
+      ? build(
+          `【Mimamori】${v.entity} から見守りへの招待`,
+          `${v.name} 様`,
+          [
+            `${v.entity} が Mimamori であなたを見守りの対象として招待しました。`,
+            `承認すると、${v.entity} のスタッフは承認した時点以降のあなたのバンドのデータ（心拍数、皮膚温、血中酸素、睡眠などの測定値）を閲覧・ダウンロードできるようになります。承認より前のデータは共有されません。`,
+            "承認するまで何も共有されません。下のリンクから「エンティティ」の画面を開き、承認するか辞退してください。",
+          ],
+          { url: v.url, label: "招待を確認する" },
+          "このメールに心当たりがない場合は、辞退するか、このメールを破棄してください。",
+        )
+      : build(
+          `[Mimamori] ${v.entity} invites you to share your band data`,
+          `Hello ${v.name},`,
+          [
+            `${v.entity} has invited you to be watched over on Mimamori.`,
+            `If you accept, the staff of ${v.entity} can see and download your band data (heart rate, skin temperature, blood oxygen, sleep and the other measurements) from the moment you accept on. Nothing from before is shared.`,
+            "Nothing is shared until you accept. Open the Entities page with the link below to accept or decline.",
+          ],
+          { url: v.url, label: "Review the invitation" },
+          "If you do not expect this invitation, decline it or ignore this email.",
+        ),
+  /** An existing account invited as staff of an entity. */
+  "staff-invitation": (lang: Language, v: { name: string; url: string; entity: string }): MailContent =>
+    lang === "jp"
+      ? build(
+          `【Mimamori】${v.entity} のスタッフへの招待`,
+          `${v.name} 様`,
+          [
+            `${v.entity} のスタッフが、あなたを Mimamori の ${v.entity} のスタッフとして招待しました。`,
+            "承認すると、このエンティティのメンバーのバンドのデータを閲覧し、ユーザーやスタッフを管理できるようになります。",
+            "下のリンクから「エンティティ」の画面を開き、承認するか辞退してください。",
+          ],
+          { url: v.url, label: "招待を確認する" },
+          "このメールに心当たりがない場合は、辞退するか、このメールを破棄してください。",
+        )
+      : build(
+          `[Mimamori] Invitation to join ${v.entity} as staff`,
+          `Hello ${v.name},`,
+          [
+            `The staff of ${v.entity} have invited you to become staff of ${v.entity} on Mimamori.`,
+            "As staff you would see the band data of the entity's members and manage its users and staff.",
+            "Open the Entities page with the link below to accept or decline.",
+          ],
+          { url: v.url, label: "Review the invitation" },
+          "If you do not expect this invitation, decline it or ignore this email.",
         ),
 };
 

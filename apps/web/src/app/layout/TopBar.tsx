@@ -7,6 +7,7 @@ import Link from "@mui/material/Link";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
+import { DemoChip } from "../../components/DemoChip";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { visuallyHidden } from "../../components/visuallyHidden";
 import { NotificationSlot } from "./NotificationSlot";
@@ -22,7 +23,10 @@ interface Props {
   onMenuClick: () => void;
 }
 
-/** 64 px top bar: entity name (staff), notification slot, language switch, user menu (spec §2). */
+/**
+ * 64 px top bar: entity name (staff), the demo-data marker (while demo accounts exist), notification slot,
+ * language switch, user menu (spec §2).
+ */
 export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen, onMenuClick }: Props) {
   const { t } = useTranslation();
   return (
@@ -72,6 +76,7 @@ export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        <DemoChip onDark />
         <NotificationSlot workspace={workspace} />
         <LanguageMenu />
         <UserMenu area={area} workspace={workspace} />

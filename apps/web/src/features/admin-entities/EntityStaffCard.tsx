@@ -5,6 +5,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
@@ -66,7 +67,19 @@ export function EntityStaffCard({ workspace, titleId }: { workspace: string; tit
             {
               id: "name",
               label: t("admin-entities.staffName"),
-              render: (s) => s.name,
+              render: (s) => (
+                <>
+                  {s.name}
+                  {s.is_invited && (
+                    <Chip
+                      size="small"
+                      color="secondary"
+                      label={t("admin-entities.staffInvited")}
+                      sx={{ ml: 1 }}
+                    />
+                  )}
+                </>
+              ),
               sortValue: (s) => s.name,
             },
             {

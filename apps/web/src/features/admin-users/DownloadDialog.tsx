@@ -1,4 +1,4 @@
-import type { AdminUser } from "@mimamori/shared";
+import { ADMIN_EXPORT_MAX_DAYS, type AdminUser, windowLimitText } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -17,7 +17,7 @@ import { orgEndpoints } from "../../api/organisations";
 import { useNotify } from "../../components/Notifier";
 import { saveFile } from "../../components/saveFile";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
-import { browserTimezone, fromDateTimeInput } from "../reports/window";
+import { browserTimezone, fromDateTimeInput, periodErrors } from "../reports/window";
 
 const DATA_TYPES = ["Vital", "Sleep"] as const;
 const DB_TYPES = ["Preprocessed", "Raw"] as const;
@@ -55,18 +55,15 @@ export function DownloadDialog({
 
   const startS = fromDateTimeInput(start, zone);
   const endS = fromDateTimeInput(end, zone);
-  const startError = checked && startS === null ? msg("required") : undefined;
-  const endError =
-    checked && endS === null
-      ? msg("required")
-      : checked && startS !== null && endS !== null && endS <= startS
-        ? msg("invalid-time-range")
-        : undefined;
+  const maxDays = ADMIN_EXPORT_MAX_DAYS[dataType][dbType];
+  const errors = periodErrors(startS, endS, maxDays);
+  const startError = checked && errors.from ? msg(errors.from) : undefined;
+  const endError = checked && errors.to ? msg(errors.to) : undefined;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (!user || startS === null || endS === null || endS <= startS) return;
+    if (!user || startS === null || endS === null || errors.from || errors.to) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -156,7 +153,8 @@ export function DownloadDialog({
             </TextField>
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t("admin-users.zoneNote", { zone: zone })}
+            {t("admin-users.zoneNote", { zone: zone })}{" "}
+            {t("admin-users.limit", { limit: windowLimitText(maxDays, language) })}
           </Typography>
         </DialogContent>
         <DialogActions>

@@ -20,7 +20,10 @@ import { AddEntityDialog } from "./AddEntityDialog";
 import { useMyEntities } from "./hooks";
 import { StatusChip } from "./StatusChip";
 
-/** /client/entities: public entities and the client's own, with apply, cancel, quit and the add dialog. */
+/**
+ * /client/entities: public entities, the client's own and those that invited them, with accept or decline
+ * (invitations), apply, cancel, quit and the add dialog.
+ */
 export function EntitiesPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -34,6 +37,13 @@ export function EntitiesPage() {
     open: false,
     entity: null,
   });
+  const [answering, setAnswering] = useState<{ open: boolean; entity: ClientEntity | null; accept: boolean }>(
+    {
+      open: false,
+      entity: null,
+      accept: true,
+    },
+  );
   usePageTitle(t("client-entities.title"));
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.myEntities(uid) });
@@ -59,11 +69,24 @@ export function EntitiesPage() {
     notify(t("client-entities.quitDone", { name: entity.name }), "success");
   };
 
+  /** Accepting is the person's consent (the entity sees band data from then on); both ask first. */
+  const answer = async () => {
+    const { entity, accept } = answering;
+    const role = entity?.invitation?.role;
+    if (!entity || !role) return;
+    await orgEndpoints.answerInvitation(entity.workspace_name, role, accept);
+    await refresh();
+    const done = accept ? (role === "staff" ? "acceptedStaff" : "accepted") : "declined";
+    notify(t(`client-entities.${done}`, { name: entity.name }), "success");
+  };
+  const role = answering.entity?.invitation?.role ?? "client";
+  const answerName = { name: answering.entity?.name ?? "" };
+
   const actions = (e: ClientEntity) => {
     const working = busy === e.workspace_name;
     const detail = `/client/entities/${encodeURIComponent(e.workspace_name)}`;
     return (
-      <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
         <Button
           size="small"
           variant="outlined"
@@ -75,6 +98,24 @@ export function EntitiesPage() {
           <Button size="small" color="error" onClick={() => setQuitting({ open: true, entity: e })}>
             {t("client-entities.quit")}
           </Button>
+        )}
+        {e.invitation && (
+          <>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => setAnswering({ open: true, entity: e, accept: true })}
+            >
+              {t(e.invitation.role === "staff" ? "client-entities.acceptStaff" : "client-entities.accept")}
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              onClick={() => setAnswering({ open: true, entity: e, accept: false })}
+            >
+              {t(e.invitation.role === "staff" ? "client-entities.declineStaff" : "client-entities.decline")}
+            </Button>
+          </>
         )}
         {e.status !== "added" && e.is_pending && (
           <Button
@@ -91,7 +132,7 @@ export function EntitiesPage() {
             {t("client-entities.cancel")}
           </Button>
         )}
-        {e.status !== "added" && !e.is_pending && (
+        {e.status !== "added" && !e.is_pending && e.invitation?.role !== "client" && (
           <Button
             size="small"
             variant="contained"
@@ -148,7 +189,7 @@ export function EntitiesPage() {
                 label: t("client-entities.statusLabel"),
                 minWidth: 110,
                 render: (e) => <StatusChip entity={e} />,
-                sortValue: (e) => (e.status === "added" ? 0 : e.is_pending ? 1 : 2),
+                sortValue: (e) => (e.invitation ? 0 : e.status === "added" ? 1 : e.is_pending ? 2 : 3),
               },
               { id: "actions", label: t("ui.actions.actions"), render: actions, width: 240 },
             ]}
@@ -165,6 +206,30 @@ export function EntitiesPage() {
       >
         <Typography gutterBottom>{t("client-entities.quitBody")}</Typography>
         <Typography>{t("client-entities.quitKept")}</Typography>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={answering.open}
+        destructive={!answering.accept}
+        title={
+          answering.accept
+            ? t(
+                role === "staff" ? "client-entities.acceptStaffTitle" : "client-entities.acceptTitle",
+                answerName,
+              )
+            : t("client-entities.declineTitle", answerName)
+        }
+        confirmLabel={t(answering.accept ? "client-entities.accept" : "client-entities.decline")}
+        onConfirm={answer}
+        onClose={() => setAnswering((a) => ({ ...a, open: false }))}
+      >
+        <Typography>
+          {answering.accept
+            ? t(
+                role === "staff" ? "client-entities.acceptStaffBody" : "client-entities.acceptBody",
+                answerName,
+              )
+            : t("client-entities.declineBody", answerName)}
+        </Typography>
       </ConfirmDialog>
     </Stack>
   );

@@ -1,15 +1,27 @@
 import type { ClientEntity } from "@mimamori/shared";
 import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 
-/** Membership status: added, pending approval, or not joined (spec §4). */
+/** Membership status: added, pending approval, invited, or not joined (spec §4); a staff invitation beside it. */
 export function StatusChip({ entity }: { entity: ClientEntity }) {
   const { t } = useTranslation();
-  if (entity.status === "added")
-    return <Chip size="small" color="success" label={t("client-entities.status.added")} />;
-  if (entity.is_pending)
-    return (
+  const role = entity.invitation?.role;
+  const membership =
+    entity.status === "added" ? (
+      <Chip size="small" color="success" label={t("client-entities.status.added")} />
+    ) : entity.is_pending ? (
       <Chip size="small" color="warning" variant="outlined" label={t("client-entities.status.pending")} />
+    ) : role === "client" ? (
+      <Chip size="small" color="secondary" label={t("client-entities.status.invited")} />
+    ) : (
+      <Chip size="small" variant="outlined" label={t("client-entities.status.none")} />
     );
-  return <Chip size="small" variant="outlined" label={t("client-entities.status.none")} />;
+  if (role !== "staff") return membership;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+      {membership}
+      <Chip size="small" color="secondary" label={t("client-entities.status.staffInvited")} />
+    </Stack>
+  );
 }

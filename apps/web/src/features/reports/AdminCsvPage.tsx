@@ -1,4 +1,4 @@
-import { localeOf } from "@mimamori/shared";
+import { ADMIN_EXPORT_MAX_DAYS, localeOf, windowLimitText } from "@mimamori/shared";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -21,7 +21,14 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { type Downloaded, formatBytes, streamDownload } from "./download";
 import { nowSeconds } from "./useReportWindow";
-import { browserTimezone, formatStamp, fromDateTimeInput, startOfDay, toDateTimeInput } from "./window";
+import {
+  browserTimezone,
+  formatStamp,
+  fromDateTimeInput,
+  periodErrors,
+  startOfDay,
+  toDateTimeInput,
+} from "./window";
 
 type DataType = "Vital" | "Sleep";
 type DbType = "Preprocessed" | "Raw";
@@ -60,12 +67,10 @@ export function AdminCsvPage() {
     e.preventDefault();
     const start = fromDateTimeInput(from, timezone);
     const end = fromDateTimeInput(to, timezone);
-    const errs: { from?: string; to?: string } = {};
-    if (start === null) errs.from = msg("required");
-    if (end === null) errs.to = msg("required");
-    else if (start !== null && end <= start) errs.to = msg("invalid-time-range");
+    const errs = periodErrors(start, end, ADMIN_EXPORT_MAX_DAYS[dataType][dbType]);
     setErrors(errs);
-    if (start !== null && end !== null && !errs.to) setPending({ start, end, dataType, dbType });
+    if (start !== null && end !== null && !errs.from && !errs.to)
+      setPending({ start, end, dataType, dbType });
   };
 
   const download = async (r: Request) => {
@@ -124,7 +129,7 @@ export function AdminCsvPage() {
                   value={from}
                   onChange={(e) => setFrom(e.target.value)}
                   error={!!errors.from}
-                  helperText={errors.from}
+                  helperText={errors.from && msg(errors.from)}
                   disabled={busy}
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
                 />
@@ -137,7 +142,7 @@ export function AdminCsvPage() {
                   value={to}
                   onChange={(e) => setTo(e.target.value)}
                   error={!!errors.to}
-                  helperText={errors.to}
+                  helperText={errors.to && msg(errors.to)}
                   disabled={busy}
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
                 />
@@ -162,7 +167,9 @@ export function AdminCsvPage() {
                   value={dbType}
                   onChange={(e) => setDbType(e.target.value as DbType)}
                   disabled={busy}
-                  helperText={t(`reports.admin.dbTypeHelp.${dbType}`)}
+                  helperText={`${t(`reports.admin.dbTypeHelp.${dbType}`)} ${t("reports.csv.limit", {
+                    limit: windowLimitText(ADMIN_EXPORT_MAX_DAYS[dataType][dbType], language),
+                  })}`}
                 >
                   <MenuItem value="Preprocessed">{t("reports.admin.preprocessed")}</MenuItem>
                   <MenuItem value="Raw">{t("reports.admin.raw")}</MenuItem>

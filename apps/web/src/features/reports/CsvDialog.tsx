@@ -1,4 +1,11 @@
-import { CSV_INTERVALS, type CsvInterval, localeOf, SLEEP } from "@mimamori/shared";
+import {
+  CSV_INTERVALS,
+  CSV_MAX_DAYS,
+  type CsvInterval,
+  localeOf,
+  SLEEP,
+  windowLimitText,
+} from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -17,7 +24,7 @@ import type { CsvRequest } from "../../api/reports";
 import { useNotify } from "../../components/Notifier";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "./download";
-import { fromDateTimeInput, toDateTimeInput } from "./window";
+import { fromDateTimeInput, periodErrors, toDateTimeInput } from "./window";
 
 /** Default CSV interval (§9): 10 minutes, raw for sleep. */
 export function defaultCsvInterval(reportId: string): CsvInterval {
@@ -73,12 +80,9 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
     e.preventDefault();
     const s = fromDateTimeInput(from, timezone);
     const en = fromDateTimeInput(to, timezone);
-    const errs: { from?: string; to?: string } = {};
-    if (s === null) errs.from = msg("required");
-    if (en === null) errs.to = msg("required");
-    else if (s !== null && en <= s) errs.to = msg("invalid-time-range");
+    const errs = periodErrors(s, en, CSV_MAX_DAYS[interval]);
     setErrors(errs);
-    if (s === null || en === null || errs.to) return;
+    if (s === null || en === null || errs.from || errs.to) return;
     const controller = new AbortController();
     abort.current = controller;
     setFailure(null);
@@ -112,6 +116,7 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
             value={interval}
             onChange={(e) => setCsvInterval(e.target.value as CsvInterval)}
             disabled={busy}
+            helperText={t("reports.csv.limit", { limit: windowLimitText(CSV_MAX_DAYS[interval], language) })}
           >
             {CSV_INTERVALS.map((i) => (
               <MenuItem key={i} value={i}>
@@ -126,7 +131,7 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             error={!!errors.from}
-            helperText={errors.from}
+            helperText={errors.from && msg(errors.from)}
             disabled={busy}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
           />
@@ -137,7 +142,7 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
             value={to}
             onChange={(e) => setTo(e.target.value)}
             error={!!errors.to}
-            helperText={errors.to}
+            helperText={errors.to && msg(errors.to)}
             disabled={busy}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
           />

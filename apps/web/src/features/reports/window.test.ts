@@ -12,6 +12,7 @@ import {
   latestStart,
   page,
   pagingIndex,
+  periodErrors,
   shiftStart,
   toDateTimeInput,
   toInputs,
@@ -188,5 +189,21 @@ describe("datetime-local inputs", () => {
   it("is null for an empty or invalid value", () => {
     expect(fromDateTimeInput("", "Asia/Tokyo")).toBeNull();
     expect(fromDateTimeInput("2026-02-30T10:00", "Asia/Tokyo")).toBeNull();
+  });
+});
+
+describe("periodErrors", () => {
+  const now = Math.floor(Date.now() / 1000);
+  it("asks for both date-times", () => {
+    expect(periodErrors(null, null, 31)).toEqual({ from: "required", to: "required" });
+    expect(periodErrors(now, null, 31)).toEqual({ from: undefined, to: "required" });
+  });
+  it("checks the order, the limit of the download and the years the server answers", () => {
+    expect(periodErrors(now - 31 * 86400, now, 31)).toEqual({});
+    expect(periodErrors(now, now - 60, 31)).toEqual({ to: "invalid-time-range" });
+    expect(periodErrors(now - 32 * 86400, now, 31)).toEqual({ to: "window-too-long-31" });
+    expect(periodErrors(now - 367 * 86400, now, 366)).toEqual({ to: "window-too-long-366" });
+    expect(periodErrors(0, now, 31)).toEqual({ from: "time-too-early" });
+    expect(periodErrors(now, now + 2 * 365 * 86400, 1827)).toEqual({ to: "time-too-far-ahead" });
   });
 });

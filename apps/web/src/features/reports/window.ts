@@ -5,6 +5,9 @@ import {
   type ReportId,
   type ReportInterval,
   SLEEP,
+  timeError,
+  type WindowLimitDays,
+  windowError,
 } from "@mimamori/shared";
 
 /**
@@ -257,6 +260,22 @@ export function toDateTimeInput(t: number, tz: string): string {
 export function fromDateTimeInput(value: string, tz: string): number | null {
   const [date, time] = value.split("T");
   return date && time ? fromInputs(date, time, tz) : null;
+}
+
+/**
+ * Catalogue codes of what is wrong with a download's period, per field: both required (§5), end after start,
+ * within `maxDays` and the years the server answers (the server's own check, docs/decisions.md "Trust").
+ */
+export function periodErrors(
+  start: number | null,
+  end: number | null,
+  maxDays: WindowLimitDays,
+): { from?: string; to?: string } {
+  if (start === null || end === null)
+    return { from: start === null ? "required" : undefined, to: end === null ? "required" : undefined };
+  const code = windowError(start, end, maxDays);
+  if (!code) return {};
+  return timeError(start) ? { from: code } : { to: code };
 }
 
 /** `YYYY/MM/DD HH:mm` (§9), or `YYYY/MM/DD` without the time. */

@@ -26,7 +26,10 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { AddStaffDialog } from "./AddStaffDialog";
 
-/** /staff/staffs: the entity's staff, add by e-mail, language per row, remove with a confirm (spec §2). */
+/**
+ * /staff/staffs: the entity's staff and open staff invitations, invite by e-mail, language per row, remove or
+ * withdraw with a confirm (spec §2).
+ */
 export function StaffsPage() {
   const { t } = useTranslation();
   const msg = useMessage();
@@ -59,12 +62,17 @@ export function StaffsPage() {
     }
   };
 
+  /** Removes a staff member, or withdraws a staff invitation (the same call). */
   const remove = async () => {
     const s = removing.staff;
     if (!s) return;
     client.setQueryData(key, await orgEndpoints.removeStaff(workspace, s.email));
-    notify(t("staff-staffs.removed", { email: s.email }), "success");
+    notify(
+      t(s.is_invited ? "staff-staffs.withdrawn" : "staff-staffs.removed", { email: s.email }),
+      "success",
+    );
   };
+  const withdrawing = removing.staff?.is_invited ?? false;
 
   return (
     <Stack spacing={3}>
@@ -99,6 +107,9 @@ export function StaffsPage() {
                     {s.email === me?.email && (
                       <Chip size="small" label={t("staff-staffs.you")} sx={{ ml: 1 }} />
                     )}
+                    {s.is_invited && (
+                      <Chip size="small" color="secondary" label={t("staff-staffs.invited")} sx={{ ml: 1 }} />
+                    )}
                   </>
                 ),
               },
@@ -118,7 +129,8 @@ export function StaffsPage() {
                     size="small"
                     margin="none"
                     value={s.language}
-                    disabled={busy === s.email}
+                    // an invitee's account is theirs until they accept
+                    disabled={busy === s.email || s.is_invited}
                     onChange={(e) => changeLanguage(s, e.target.value as Language)}
                     slotProps={{
                       select: {
@@ -142,10 +154,12 @@ export function StaffsPage() {
                 align: "right",
                 width: 72,
                 render: (s) => (
-                  <Tooltip title={t("staff-staffs.remove")}>
+                  <Tooltip title={t(s.is_invited ? "staff-staffs.withdraw" : "staff-staffs.remove")}>
                     <IconButton
                       color="error"
-                      aria-label={t("staff-staffs.removeOf", { name: s.name })}
+                      aria-label={t(s.is_invited ? "staff-staffs.withdrawOf" : "staff-staffs.removeOf", {
+                        name: s.name,
+                      })}
                       onClick={() => setRemoving({ open: true, staff: s })}
                     >
                       <DeleteOutlined />
@@ -168,13 +182,13 @@ export function StaffsPage() {
       />
       <ConfirmDialog
         open={removing.open}
-        title={t("staff-staffs.removeTitle")}
-        confirmLabel={t("staff-staffs.removeConfirm")}
+        title={t(withdrawing ? "staff-staffs.withdrawTitle" : "staff-staffs.removeTitle")}
+        confirmLabel={t(withdrawing ? "staff-staffs.withdrawConfirm" : "staff-staffs.removeConfirm")}
         onConfirm={remove}
         onClose={() => setRemoving((r) => ({ ...r, open: false }))}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>
-          {t("staff-staffs.removeBody", {
+          {t(withdrawing ? "staff-staffs.withdrawBody" : "staff-staffs.removeBody", {
             name: removing.staff?.name ?? "",
             email: removing.staff?.email ?? "",
             entity: entityName ?? workspace,

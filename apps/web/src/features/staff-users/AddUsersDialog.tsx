@@ -190,6 +190,12 @@ export function AddUsersDialog({
                 : t("staff-users.doneSummary", { sent: sentCount, total: rows.length })}
             </Typography>
             <RowsTable rows={rows} label={t("staff-users.rowsLabel")} />
+            {step === "done" && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t("staff-users.doneHint")}
+                {rows.some((r) => r.status === "create_user_error") && ` ${t("staff-users.capHint")}`}
+              </Alert>
+            )}
           </>
         )}
         {step === "review" && (

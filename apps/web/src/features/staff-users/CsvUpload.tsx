@@ -1,3 +1,4 @@
+import { csvLine } from "@mimamori/shared";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import Box from "@mui/material/Box";
@@ -9,8 +10,11 @@ import { saveFile } from "../../components/saveFile";
 import { visuallyHidden } from "../../components/visuallyHidden";
 import { useMessage } from "../../i18n/useLanguage";
 
-/** The sample file: the header row (kept and skipped on import), then name in column A and e-mail in column B. */
-export const SAMPLE_CSV = "name,email\r\nYamada Taro,taro.yamada@example.com\r\n";
+/**
+ * The sample file: the header row (kept and skipped on import), then name in column A and e-mail in column B;
+ * written by the product's one CSV writer like every CSV.
+ */
+export const SAMPLE_CSV = csvLine(["name", "email"]) + csvLine(["Yamada Taro", "taro.yamada@example.com"]);
 
 /** CSV upload (spec §5: .csv only, header row, name in A, e-mail in B, encoding detected on the server). */
 export function CsvUpload({ busy, onFile }: { busy: boolean; onFile: (file: File) => void }) {

@@ -26,10 +26,15 @@ import { formatDate } from "../../i18n/language";
 import { useLanguage } from "../../i18n/useLanguage";
 import { AddUsersDialog } from "./AddUsersDialog";
 
-type Status = "unverified" | "active" | "inactive";
+type Status = "invited" | "unverified" | "active" | "inactive";
 const statusOf = (u: MemberUser): Status =>
-  !u.email_is_active ? "unverified" : u.is_active ? "active" : "inactive";
-const STATUS_COLOUR = { unverified: "warning", active: "success", inactive: "default" } as const;
+  u.is_invited ? "invited" : !u.email_is_active ? "unverified" : u.is_active ? "active" : "inactive";
+const STATUS_COLOUR = {
+  invited: "secondary",
+  unverified: "warning",
+  active: "success",
+  inactive: "default",
+} as const;
 
 /** /staff/users: add users, pending requests (3/6/9) and the users table (5/10/25) of the entity (spec §2). */
 export function UsersPage() {
@@ -73,12 +78,14 @@ export function UsersPage() {
       t(accept ? "staff-users.approved" : "staff-users.rejected", { name: u.name }),
     );
 
+  /** Removes a member, or withdraws an invitation not answered yet (the same call). */
   const remove = async () => {
     const u = deleting.user;
     if (!u) return;
     client.setQueryData(key, await orgEndpoints.deleteMember(workspace, u.id));
-    notify(t("staff-users.deleted", { name: u.name }), "success");
+    notify(t(u.is_invited ? "staff-users.withdrawn" : "staff-users.deleted", { name: u.name }), "success");
   };
+  const withdrawing = deleting.user?.is_invited ?? false;
 
   return (
     <Stack spacing={3}>
@@ -193,40 +200,52 @@ export function UsersPage() {
                 label: t("ui.actions.actions"),
                 hideLabel: true,
                 align: "right",
-                render: (u) => (
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    sx={{ justifyContent: { sm: "flex-end" }, alignItems: "center" }}
-                  >
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      loading={busy === u.id}
-                      aria-label={t(u.is_active ? "staff-users.disableOf" : "staff-users.enableOf", {
-                        name: u.name,
-                      })}
-                      onClick={() =>
-                        act(
-                          u,
-                          () => orgEndpoints.setMemberActive(workspace, u.id, !u.is_active),
-                          t(u.is_active ? "staff-users.disabled" : "staff-users.enabled", { name: u.name }),
-                        )
-                      }
-                    >
-                      {u.is_active ? t("staff-users.disable") : t("staff-users.enable")}
-                    </Button>
-                    <Tooltip title={t("ui.actions.delete")}>
-                      <IconButton
+                render: (u) =>
+                  u.is_invited ? (
+                    <Stack direction="row" sx={{ justifyContent: { sm: "flex-end" } }}>
+                      <Button
+                        size="small"
                         color="error"
-                        aria-label={t("staff-users.deleteOf", { name: u.name })}
+                        aria-label={t("staff-users.withdrawOf", { name: u.name })}
                         onClick={() => setDeleting({ open: true, user: u })}
                       >
-                        <DeleteOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
-                ),
+                        {t("staff-users.withdraw")}
+                      </Button>
+                    </Stack>
+                  ) : (
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ justifyContent: { sm: "flex-end" }, alignItems: "center" }}
+                    >
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        loading={busy === u.id}
+                        aria-label={t(u.is_active ? "staff-users.disableOf" : "staff-users.enableOf", {
+                          name: u.name,
+                        })}
+                        onClick={() =>
+                          act(
+                            u,
+                            () => orgEndpoints.setMemberActive(workspace, u.id, !u.is_active),
+                            t(u.is_active ? "staff-users.disabled" : "staff-users.enabled", { name: u.name }),
+                          )
+                        }
+                      >
+                        {u.is_active ? t("staff-users.disable") : t("staff-users.enable")}
+                      </Button>
+                      <Tooltip title={t("ui.actions.delete")}>
+                        <IconButton
+                          color="error"
+                          aria-label={t("staff-users.deleteOf", { name: u.name })}
+                          onClick={() => setDeleting({ open: true, user: u })}
+                        >
+                          <DeleteOutlined />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                  ),
               },
             ]}
           />
@@ -240,19 +259,19 @@ export function UsersPage() {
       />
       <ConfirmDialog
         open={deleting.open}
-        title={t("staff-users.deleteTitle")}
-        confirmLabel={t("staff-users.deleteConfirm")}
+        title={t(withdrawing ? "staff-users.withdrawTitle" : "staff-users.deleteTitle")}
+        confirmLabel={t(withdrawing ? "staff-users.withdrawConfirm" : "staff-users.deleteConfirm")}
         onConfirm={remove}
         onClose={() => setDeleting((d) => ({ ...d, open: false }))}
       >
         <Typography gutterBottom sx={{ overflowWrap: "anywhere" }}>
-          {t("staff-users.deleteBody", {
+          {t(withdrawing ? "staff-users.withdrawBody" : "staff-users.deleteBody", {
             name: deleting.user?.name ?? "",
             email: deleting.user?.email ?? "",
             entity: entityName ?? workspace,
           })}
         </Typography>
-        <Typography>{t("staff-users.deleteKept")}</Typography>
+        {!withdrawing && <Typography>{t("staff-users.deleteKept")}</Typography>}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,0 +1,381 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Database, openDatabase, rows } from "../db/client";
+import { seedDemo } from "../tools/seed";
+import "../test/provided";
+
+/*
+ * Crash safety of the embedded database: the real server runs as a child process on its own data folder
+ * (PGlite), is killed with SIGKILL in the middle of writes, and is started again on the same folder (taking
+ * over the lock the killed process left). What the server acknowledged must be there in full, and what it
+ * did not acknowledge must be there in full or not at all. Skipped with DATABASE_URL: PostgreSQL's own
+ * durability is not ours to test, the embedded database's is.
+ */
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const SECRET = "crash-test-secret-crash-test-secret-0123456789";
+const DEMO_PASSWORD = "mimamori-demo";
+/** Demo accounts that upload band data at once (any signed-in person may upload their own). */
+const UPLOADERS = [
+  "client@example.com",
+  "client2@example.com",
+  "client3@example.com",
+  "staff@example.com",
+  "admin@example.com",
+];
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve, reject) => srv.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+/** The server (apps/server/src/main.ts) as a child process on `dataDir`. */
+class ServerProcess {
+  exitReason: string | null = null;
+  private output = "";
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly base: string,
+  ) {
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-4000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    this.exited = new Promise((resolve) =>
+      child.once("exit", (code, signal) => {
+        this.exitReason = signal ? `signal ${signal}` : `code ${code}`;
+        resolve();
+      }),
+    );
+  }
+
+  static async start(dataDir: string): Promise<ServerProcess> {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+      WEB_DIST: "",
+      SEED_DEMO: "true",
+    };
+    delete env.DATABASE_URL;
+    delete env.SMTP_URL;
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const server = new ServerProcess(child, `http://127.0.0.1:${port}/api`);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitReason)
+        throw new Error(`the server exited during start-up (${server.exitReason}):\n${server.output}`);
+      const status = await fetch(`${server.base}/health`).then(
+        (r) => r.arrayBuffer().then(() => r.status),
+        () => 0,
+      );
+      if (status === 200) return server;
+      if (Date.now() > deadline) {
+        await server.kill9();
+        throw new Error(`the server did not become healthy within 60 s:\n${server.output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** SIGKILL, and waits until the process is gone (reaped: its pid no longer answers). */
+  async kill9(): Promise<void> {
+    if (this.exitReason === null) this.child.kill("SIGKILL");
+    await this.exited;
+  }
+
+  /** Graceful stop (main.ts closes the app and the database on SIGTERM). */
+  async stop(): Promise<void> {
+    if (this.exitReason !== null) return;
+    this.child.kill("SIGTERM");
+    const killer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
+    await this.exited;
+    clearTimeout(killer);
+  }
+
+  async call(method: string, p: string, body?: unknown, token?: string) {
+    const res = await fetch(`${this.base}${p}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  async signIn(email: string) {
+    const res = await this.call("POST", "/auth/sign-in", { email, password: DEMO_PASSWORD });
+    if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return { token: res.body.idToken as string, uid: res.body.user.uid as string };
+  }
+}
+
+/** Opens the data folder in this process (the server must be stopped): the embedded database itself. */
+async function inspect<T>(dataDir: string, f: (db: Database["db"]) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await f(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const skip = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(skip)(
+  "kill -9 of the server on the embedded database (PGlite; skipped with DATABASE_URL)",
+  () => {
+    let dataDir: string;
+    let server: ServerProcess | undefined;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), "mimamori-crash-"));
+      // the migrated template with the demo accounts (no band data): the server's first start has nothing to seed
+      const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+      const database = await openDatabase({ dataDir, pgliteLoadDataDir: dump });
+      await seedDemo(database.db, { vitalDays: 0 });
+      await database.close();
+    });
+    // a failed test leaves no server holding the folder for the next one
+    afterEach(async () => {
+      await server?.kill9();
+      server = undefined;
+    });
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    it("keeps every acknowledged vitals batch whole, and each unacknowledged one whole or absent; a re-upload stores one copy", async () => {
+      server = await ServerProcess.start(dataDir);
+      const running = server;
+      const uploaders = await Promise.all(UPLOADERS.map((email) => running.signIn(email)));
+      const N = 1_500;
+      const S = 3;
+      const BASE = Date.parse("2015-01-05T00:00:00Z") / 1000;
+      /** Batch k of uploader u: N one-minute heart-rate samples and S sleep segments, all its own instants. */
+      const batch = (u: number, k: number) => {
+        const first = BASE + (u * 200 + k) * 2 * 86_400;
+        return {
+          samples: Array.from({ length: N }, (_, i) => ({
+            code: "00005091",
+            time: first + i * 60,
+            value: 55 + ((i * 7 + k) % 60),
+          })),
+          sleep: Array.from({ length: S }, (_, j) => ({
+            start: first + 86_400 + j * 1_800,
+            end: first + 86_400 + (j + 1) * 1_800,
+            stage: (["light", "deep", "rem"] as const)[j],
+          })),
+        };
+      };
+      type Outcome = { u: number; k: number; acked: boolean };
+      const outcomes: Outcome[] = [];
+      let failure: Error | undefined;
+      let killing = false;
+      const loops = uploaders.map(async ({ token }, u) => {
+        for (let k = 0; !killing && !failure; k++) {
+          let res: { status: number; body: { accepted?: number; duplicates?: number; rejected?: unknown[] } };
+          try {
+            res = await running.call("POST", "/user/vitals", batch(u, k), token);
+          } catch (err) {
+            if (!killing) failure = err as Error;
+            outcomes.push({ u, k, acked: false });
+            return;
+          }
+          const { accepted, duplicates, rejected } = res.body;
+          if (res.status !== 200 || accepted !== N + S || duplicates !== 0 || rejected?.length)
+            failure = new Error(`batch ${u}/${k} answered ${res.status} ${JSON.stringify(res.body)}`);
+          outcomes.push({ u, k, acked: true });
+        }
+      });
+      const ackedCount = () => outcomes.filter((o) => o.acked).length;
+      while (ackedCount() < 10 && !failure) {
+        if (server.exitReason) throw new Error(`the server died (${server.exitReason})`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      if (failure) throw failure;
+      killing = true;
+      await server.kill9();
+      await Promise.all(loops);
+      if (failure) throw failure;
+      const ackedBatches = outcomes.filter((o) => o.acked);
+      const unacked = outcomes.filter((o) => !o.acked);
+      expect(ackedBatches.length).toBeGreaterThanOrEqual(10);
+      // the kill came while batches were on the way
+      expect(unacked.length).toBeGreaterThan(0);
+
+      // the next start takes over the lock the killed server left behind
+      const restarted = await ServerProcess.start(dataDir);
+      server = restarted;
+      const again = await Promise.all(UPLOADERS.map((email) => restarted.signIn(email)));
+      const upload = async (o: Outcome) => {
+        const res = await restarted.call("POST", "/user/vitals", batch(o.u, o.k), again[o.u]?.token);
+        expect(res.status).toBe(200);
+        return { accepted: res.body.accepted, duplicates: res.body.duplicates, rejected: res.body.rejected };
+      };
+      const whole = { accepted: 0, duplicates: N + S, rejected: [] };
+      const absent = { accepted: N + S, duplicates: 0, rejected: [] };
+      for (const o of ackedBatches)
+        expect(await upload(o), `acknowledged batch ${o.u}/${o.k}`).toEqual(whole);
+      let committedUnacked = 0;
+      for (const o of unacked) {
+        const first = await upload(o);
+        expect([whole, absent], `unacknowledged batch ${o.u}/${o.k}: all or nothing`).toContainEqual(first);
+        if (first.accepted === 0) committedUnacked++;
+        expect(await upload(o), `re-upload of batch ${o.u}/${o.k}`).toEqual(whole);
+      }
+      await restarted.stop();
+
+      // the stored rows: one copy of every batch, and every bucket level equal to the raw samples
+      const ids = uploaders.map((u) => u.uid);
+      const counts = await inspect(dataDir, async (db) => {
+        const out: { u: number; k: number; samples: number; sleep: number }[] = [];
+        for (const o of outcomes) {
+          const b = batch(o.u, o.k);
+          const from = new Date((b.samples[0]?.time as number) * 1000).toISOString();
+          const to = new Date(((b.samples[N - 1]?.time as number) + 1) * 1000).toISOString();
+          const sFrom = new Date((b.sleep[0]?.start as number) * 1000).toISOString();
+          const sTo = new Date((b.sleep[S - 1]?.end as number) * 1000).toISOString();
+          const [r] = await rows<{ samples: number; sleep: number }>(
+            db,
+            sql`select (select count(*)::int from vital_samples where user_id = ${ids[o.u]}::uuid and measure = 5091
+                        and at >= ${from}::timestamptz and at < ${to}::timestamptz) as samples,
+                     (select count(*)::int from sleep_segments where user_id = ${ids[o.u]}::uuid
+                        and start_at >= ${sFrom}::timestamptz and start_at < ${sTo}::timestamptz) as sleep`,
+          );
+          out.push({ u: o.u, k: o.k, samples: r?.samples ?? -1, sleep: r?.sleep ?? -1 });
+        }
+        const levels = await rows<{ level: string; raw: number; bucketed: number }>(
+          db,
+          sql`with raw as (select user_id, count(*)::int as n from vital_samples
+                           where at < '2025-01-01' and measure = 5091 group by user_id)
+            select l.level, coalesce(sum(raw.n), 0)::int as raw, coalesce(sum(l.n), 0)::int as bucketed from raw
+            join (select 'hour' as level, user_id, sum(count)::int as n from vital_buckets_hour where bucket < '2025-01-01' and measure = 5091 group by user_id
+                  union all select 'day', user_id, sum(count)::int from vital_buckets_day where day < '2025-01-01' and measure = 5091 group by user_id
+                  union all select 'month', user_id, sum(count)::int from vital_buckets_month where bucket < '2025-01-01' and measure = 5091 group by user_id) l
+              on l.user_id = raw.user_id
+            group by l.level order by l.level`,
+        );
+        return { out, levels };
+      });
+      for (const c of counts.out) expect(c, `batch ${c.u}/${c.k}`).toMatchObject({ samples: N, sleep: S });
+      expect(counts.levels.map((l) => l.level)).toEqual(["day", "hour", "month"]);
+      for (const l of counts.levels) expect(l.bucketed, `${l.level} buckets`).toBe(l.raw);
+      console.log(
+        `crash (ingestion): ${ackedBatches.length} batches acknowledged before the kill, ${unacked.length} in flight, ${committedUnacked} of them committed without an answer`,
+      );
+    }, 120_000);
+
+    it("keeps every acknowledged row of a users import, and no row of an interrupted one half-written", async () => {
+      const running = await ServerProcess.start(dataDir);
+      server = running;
+      const staff = await running.signIn("staff@example.com");
+      const sizes = [20, 80, 80];
+      const imports = sizes.map((n, r) =>
+        Array.from({ length: n }, (_, i) => ({
+          name: `Crash ${r}-${i}`,
+          email: `crash-${r}-${i}@example.com`,
+          language: i % 2 ? "en" : "jp",
+        })),
+      );
+      type Result = { r: number; rows?: { email: string; status: string }[]; error?: string };
+      let killing = false;
+      const sent = imports.map(async (body, r): Promise<Result> => {
+        try {
+          const res = await running.call("POST", "/staff/sakura/users/register", body, staff.token);
+          if (res.status !== 200) throw new Error(`status ${res.status} ${JSON.stringify(res.body)}`);
+          return { r, rows: res.body };
+        } catch (err) {
+          if (!killing) throw err;
+          return { r, error: String(err) };
+        }
+      });
+      // kill as soon as the smallest import is acknowledged, while the larger ones are being written
+      const first = await Promise.race(sent);
+      killing = true;
+      await running.kill9();
+      const results = await Promise.all(sent);
+      expect(first.rows, `the first import's answer: ${first.error}`).toBeDefined();
+      const acked = results.filter((x) => x.rows);
+      const interrupted = results.filter((x) => !x.rows);
+      expect(interrupted.length, "the kill came while an import was being written").toBeGreaterThan(0);
+      for (const a of acked) expect(a.rows?.every((row) => row.status === "sent")).toBe(true);
+
+      // after a restart: acknowledged rows are there; an interrupted import's rows are whole or absent
+      const restarted = await ServerProcess.start(dataDir);
+      server = restarted;
+      const admin = await restarted.signIn("admin@example.com");
+      const staff2 = await restarted.signIn("staff@example.com");
+      /** Every crash-* account (super user's list) and whether it is a member of sakura (staff's list). */
+      const state = async () => {
+        const all = await restarted.call("GET", "/admin/users/all_entities", undefined, admin.token);
+        const members = await restarted.call("GET", "/staff/sakura/users", undefined, staff2.token);
+        expect([all.status, members.status]).toEqual([200, 200]);
+        const memberEmails = new Set((members.body as { email: string }[]).map((m) => m.email));
+        return (all.body as { email: string; name: string; language: string }[])
+          .filter((u) => /^crash-\d+-\d+@example\.com$/.test(u.email))
+          .map((u) => ({
+            email: u.email,
+            name: u.name,
+            language: u.language,
+            member: memberEmails.has(u.email),
+          }));
+      };
+      const afterCrash = await state();
+      const byEmail = new Map(afterCrash.map((u) => [u.email, u]));
+      for (const a of acked)
+        for (const row of imports[a.r] ?? [])
+          expect(byEmail.get(row.email), `acknowledged row ${row.email}`).toEqual({ ...row, member: true });
+      // one transaction per row: an account without its membership would be a half-written row
+      for (const u of afterCrash)
+        expect(u, "a row of an interrupted import").toEqual({
+          ...imports.flat().find((x) => x.email === u.email),
+          member: true,
+        });
+      const written = interrupted.map(
+        (x) => (imports[x.r] ?? []).filter((row) => byEmail.has(row.email)).length,
+      );
+
+      // importing the interrupted files again completes them, one membership per person
+      for (const x of interrupted) {
+        const res = await restarted.call("POST", "/staff/sakura/users/register", imports[x.r], staff2.token);
+        expect(res.status).toBe(200);
+        for (const row of res.body as { email: string; status: string }[])
+          expect(["sent", "already_exists"], `${row.email} on the second import`).toContain(row.status);
+      }
+      const end = await state();
+      expect(end.map((u) => u.email).sort()).toEqual(
+        imports
+          .flat()
+          .map((row) => row.email)
+          .sort(),
+      );
+      expect(end.every((u) => u.member)).toBe(true);
+      await restarted.stop();
+      console.log(
+        `crash (import): ${acked.length} import(s) acknowledged, ${interrupted.length} interrupted with ${written.join(", ")} of their rows written before the kill`,
+      );
+    }, 120_000);
+  },
+);

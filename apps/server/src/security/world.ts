@@ -1,0 +1,568 @@
+import type { ZoneRanges } from "@mimamori/shared";
+import { asc, eq, sql } from "drizzle-orm";
+import { type Db, rows } from "../db/client";
+import { entityModules, memberships, moduleOptions, modules, users } from "../db/schema";
+import type { Access } from "../lib/access";
+import { startTestApp, type TestApp } from "../test/app";
+import { roleTokens } from "../test/roles";
+
+/*
+ * The world the security suites run in: the demo seed, the role accounts of test/roles.ts, a third entity
+ * "kaede" with its own staff (otherStaff) and member (outsider), every /api route with the JSON schemas the
+ * app publishes for it, realistic values for path parameters and fields, and a database that can be put
+ * back as it was after a call that changed it.
+ */
+
+/** JSON Schema as @fastify/swagger publishes the routes' zod schemas (the parts these tests read). */
+export interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  nullable?: boolean;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema | JsonSchema[];
+  prefixItems?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+interface OpenApiParameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: JsonSchema;
+}
+interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+export interface RouteInfo {
+  /** "POST /api/staff/:workspace/users/:id" */
+  key: string;
+  method: string;
+  url: string;
+  access: Access;
+  /** Path parameter names in URL order. */
+  params: string[];
+  paramSchemas: Record<string, JsonSchema>;
+  query: { name: string; required: boolean; schema: JsonSchema }[];
+  body?: JsonSchema;
+}
+
+/** Who calls: the six callers of the matrix, and the outsider (a client of kaede) whose ids are swapped in. */
+export const MATRIX_CALLERS = ["anonymous", "client", "otherClient", "staff", "otherStaff", "admin"] as const;
+export type Caller = (typeof MATRIX_CALLERS)[number] | "outsider";
+export type PersonKey = Exclude<Caller, "anonymous">;
+
+export const PEOPLE: Record<PersonKey, { email: string; is: string }> = {
+  client: { email: "client@example.com", is: "a client of sakura and harbor" },
+  otherClient: { email: "client2@example.com", is: "a client of harbor only" },
+  staff: { email: "staff@example.com", is: "staff of sakura and harbor" },
+  otherStaff: { email: "other-staff@example.com", is: "staff of kaede only" },
+  admin: { email: "admin@example.com", is: "a super user, staff of nothing" },
+  outsider: { email: "outsider@example.com", is: "a client of kaede only" },
+};
+
+export interface Person {
+  id: string;
+  email: string;
+}
+
+export interface World {
+  t: TestApp;
+  tokens: Record<Caller, string | undefined>;
+  people: Record<PersonKey, Person>;
+  /** A module sakura and kaede both subscribe to, and one of its mode options. */
+  moduleId: number;
+  modeOption: number;
+  /** sakura's general heart-rate ranges, as the staff report answers them (valid for the ranges bodies). */
+  ranges: ZoneRanges;
+  /** A live refresh token of the client (a session apart from the client's id token). */
+  refreshToken: string;
+  routes: RouteInfo[];
+  state: DbState;
+}
+
+export async function startWorld(): Promise<World> {
+  const t = await startTestApp({ seed: true });
+  const base = await roleTokens(t);
+  const otherClient = await t.signIn(PEOPLE.otherClient.email);
+  const refreshSession = await t.signIn(PEOPLE.client.email);
+  const found = await t.db.select({ id: users.id, email: users.email }).from(users);
+  const person = (key: PersonKey): Person => {
+    const u = found.find((f) => f.email === PEOPLE[key].email);
+    if (!u) throw new Error(`world: no account ${PEOPLE[key].email}`);
+    return u;
+  };
+  const people = Object.fromEntries(
+    (Object.keys(PEOPLE) as PersonKey[]).map((k) => [k, person(k)]),
+  ) as Record<PersonKey, Person>;
+
+  const [mod] = await t.db.select().from(modules).orderBy(asc(modules.sortOrder)).limit(1);
+  if (!mod) throw new Error("world: the module catalogue is empty");
+  const [option] = await t.db
+    .select()
+    .from(moduleOptions)
+    .where(eq(moduleOptions.moduleId, mod.id))
+    .orderBy(asc(moduleOptions.sortOrder))
+    .limit(1);
+  await t.db.insert(memberships).values([
+    // the outsider is kaede's member: the person whose ids staff and clients of sakura must not reach
+    {
+      workspaceName: "kaede",
+      userId: people.outsider.id,
+      role: "client",
+      status: "accepted",
+      acceptedAt: new Date(),
+    },
+    // an open invitation of the client (to be staff of sakura), so that the invitation routes have one to answer
+    { workspaceName: "sakura", userId: people.client.id, role: "staff", status: "invited" },
+  ]);
+  await t.db
+    .insert(entityModules)
+    .values([
+      { workspaceName: "sakura", moduleId: mod.id },
+      { workspaceName: "kaede", moduleId: mod.id },
+    ])
+    .onConflictDoNothing();
+  const report = await t.call("GET", "/staff/sakura/reports_v2/00005091", undefined, { token: base.staff });
+  if (report.status !== 200) throw new Error(`world: staff report ${report.status}`);
+
+  const world: World = {
+    t,
+    tokens: { ...base, otherClient: otherClient.idToken },
+    people,
+    moduleId: mod.id,
+    modeOption: option?.id ?? 1,
+    ranges: {
+      maxValue: report.body.ranges.maxValue,
+      minValue: report.body.ranges.minValue,
+      meanValue: report.body.ranges.meanValue,
+    },
+    refreshToken: refreshSession.refreshToken,
+    routes: routeTable(t),
+    state: await DbState.capture(t.db),
+  };
+  return world;
+}
+
+// ---- routes ----
+
+function routeTable(t: TestApp): RouteInfo[] {
+  const spec = t.app.swagger() as unknown as { paths?: Record<string, Record<string, OpenApiOperation>> };
+  const seen = new Set<string>();
+  const out: RouteInfo[] = [];
+  for (const { method, url, access } of t.app.accessTable) {
+    const key = `${method} ${url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const op = spec.paths?.[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
+    const parameters = op?.parameters ?? [];
+    const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+    const paramSchemas: Record<string, JsonSchema> = {};
+    for (const p of parameters) if (p.in === "path") paramSchemas[p.name] = p.schema ?? {};
+    const query = parameters
+      .filter((p) => p.in === "query")
+      .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} }));
+    const body = op?.requestBody?.content?.["application/json"]?.schema;
+    out.push({ key, method, url, access, params, paramSchemas, query, body });
+  }
+  return out;
+}
+
+// ---- fixtures ----
+
+export type ParamKind = "workspace" | "person" | "email" | "other";
+
+export interface FixtureCtx {
+  w: World;
+  caller: Caller;
+  route: RouteInfo;
+  schema?: JsonSchema;
+}
+
+const REPORT = "00005091";
+const ownEmail = (c: FixtureCtx) =>
+  c.caller === "anonymous" ? PEOPLE.client.email : c.w.people[c.caller].email;
+const pickEnum = (values: unknown[], preferred: unknown) =>
+  values.includes(preferred) ? preferred : values[0];
+
+/**
+ * A realistic value for every path parameter name, for the caller (a person reaching their own resources):
+ * sakura is the workspace, the demo client the person. A route with a parameter name missing here fails the
+ * matrix: give the new name a value (and its kind, which decides the id swaps) here.
+ */
+const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => { value: string; kind: ParamKind }> = {
+  workspace: () => ({ value: "sakura", kind: "workspace" }),
+  uid: (c) => ({ value: c.w.people.client.id, kind: "person" }),
+  userId: (c) => ({ value: c.w.people.client.id, kind: "person" }),
+  // a member's uuid under /staff/{workspace}/users, a report id under /user/reports/resq_band (an enum)
+  id: (c) =>
+    c.schema?.enum
+      ? { value: String(pickEnum(c.schema.enum, REPORT)), kind: "other" }
+      : { value: c.w.people.client.id, kind: "person" },
+  email: (c) => ({ value: ownEmail(c), kind: "email" }),
+  moduleId: (c) => ({ value: String(c.w.moduleId), kind: "other" }),
+  reportId: () => ({ value: REPORT, kind: "other" }),
+  // the client's open invitation is to be staff of sakura
+  role: () => ({ value: "staff", kind: "other" }),
+};
+
+/** Route-specific values where a name means something else on one route ("ROUTE KEY" → name → value). */
+const ROUTE_PARAM_FIXTURES: Record<
+  string,
+  Record<string, (c: FixtureCtx) => { value: string; kind: ParamKind }>
+> = {};
+
+export class UnknownParameterError extends Error {}
+
+export function paramFixture(c: FixtureCtx, name: string): { value: string; kind: ParamKind } {
+  const f = ROUTE_PARAM_FIXTURES[c.route.key]?.[name] ?? PARAM_FIXTURES[name];
+  if (!f)
+    throw new UnknownParameterError(
+      `${c.route.key} has the path parameter "${name}", which the fixture table does not know: add a realistic value for it to PARAM_FIXTURES in apps/server/src/security/world.ts`,
+    );
+  return f({ ...c, schema: c.route.paramSchemas[name] ?? c.schema });
+}
+
+const DAY_S = 24 * 3600;
+
+/** Realistic values for body and query fields by name; other fields get a value built from their schema. */
+const FIELD_FIXTURES: Record<string, (c: FixtureCtx) => unknown> = {
+  email: ownEmail,
+  password: () => "mimamori-demo",
+  oldPassword: () => "mimamori-demo",
+  newPassword: () => "mimamori-demo-2",
+  remember: () => true,
+  refreshToken: (c) => c.w.refreshToken,
+  token: () => "0".repeat(64),
+  name: () => "Yamada Taro",
+  display_name: () => "Taro",
+  first_name: () => "Taro",
+  last_name: () => "Yamada",
+  first_name_kana: () => "タロウ",
+  last_name_kana: () => "ヤマダ",
+  phone_number1: () => "0312345678",
+  phone_number2: () => "",
+  address: () => "東京都千代田区1-1",
+  lng: () => "jp",
+  language: () => "jp",
+  workspace_name: () => "momiji",
+  description: () => "A test entity",
+  is_public: () => true,
+  notification_setting_status: () => "unlocked",
+  mode_option: (c) => c.w.modeOption,
+  maxValue: (c) => c.w.ranges.maxValue,
+  minValue: (c) => c.w.ranges.minValue,
+  meanValue: (c) => c.w.ranges.meanValue,
+  isTuned: () => true,
+  interval: (c) =>
+    c.schema?.enum ? pickEnum(c.schema.enum, "weekly") : c.schema?.type === "string" ? "weekly" : 7,
+  timezone: () => "Asia/Tokyo",
+  start_time: () => Math.floor(Date.now() / 1000) - 6 * DAY_S,
+  end_time: () => Math.floor(Date.now() / 1000),
+  samples: () => [{ code: REPORT, time: Math.floor(Date.now() / 1000) - 3600, value: 72 }],
+  sleep: () => [],
+};
+
+function firstType(s: JsonSchema): string | undefined {
+  return Array.isArray(s.type) ? s.type.find((x) => x !== "null") : s.type;
+}
+
+/** A value for `schema` (of field `name`): the fixture of the name, else one built from the schema. */
+export function example(c: FixtureCtx, schema: JsonSchema, name?: string, depth = 0): unknown {
+  const fixture = name ? FIELD_FIXTURES[name] : undefined;
+  if (fixture) return fixture({ ...c, schema });
+  if (depth > 6) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt?.length) return example(c, alt.find((a) => firstType(a) !== "null") ?? alt[0], name, depth + 1);
+  if (schema.allOf?.length) return example(c, schema.allOf[0], name, depth + 1);
+  switch (firstType(schema) ?? (schema.properties ? "object" : undefined)) {
+    case "string":
+      if (schema.format === "email") return ownEmail(c);
+      if (schema.format === "uuid") return c.w.people.client.id;
+      return "x".repeat(Math.max(1, schema.minLength ?? 1));
+    case "number":
+    case "integer":
+      return schema.minimum ?? 1;
+    case "boolean":
+      return true;
+    case "array": {
+      if (schema.prefixItems) return schema.prefixItems.map((s) => example(c, s, undefined, depth + 1));
+      const item = Array.isArray(schema.items) ? schema.items[0] : schema.items;
+      const n = Math.max(1, schema.minItems ?? 1);
+      return Array.from({ length: n }, () => example(c, item ?? {}, undefined, depth + 1));
+    }
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const [k, s] of Object.entries(schema.properties ?? {}))
+        if (schema.required?.includes(k) || FIELD_FIXTURES[k]) out[k] = example(c, s, k, depth + 1);
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+// ---- calls ----
+
+export interface ApiCall {
+  method: string;
+  /** Path under the server, starting with /api, already percent-encoded. */
+  path: string;
+  query?: [string, string][];
+  /** Raw body text (JSON unless `contentType` says otherwise). */
+  body?: string;
+  contentType?: string;
+  /** A multipart body instead (fetch sets its content type), described by `note` in failure messages. */
+  form?: FormData;
+  note?: string;
+  token?: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  code?: string;
+  body: unknown;
+  text: string;
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** Percent-encodes the UTF-8 bytes of `s` (lone surrogates become U+FFFD, as on the wire). */
+export function encode(s: string): string {
+  let out = "";
+  for (const b of Buffer.from(s, "utf8")) {
+    const ch = String.fromCharCode(b);
+    out += b < 128 && UNRESERVED.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+export function fillPath(url: string, values: Record<string, string>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => encode(values[name] ?? ""));
+}
+
+export function queryString(query: [string, string][] | undefined): string {
+  if (!query?.length) return "";
+  return `?${query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}`;
+}
+
+export interface Built {
+  call: ApiCall;
+  params: Record<string, string>;
+  kinds: Record<string, ParamKind>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** The realistic call of `route` by `caller`, with `overrides` of path parameters. */
+export function buildCall(
+  w: World,
+  route: RouteInfo,
+  caller: Caller,
+  overrides: { params?: Record<string, string>; body?: Record<string, unknown> } = {},
+): Built {
+  const c: FixtureCtx = { w, caller, route };
+  const params: Record<string, string> = {};
+  const kinds: Record<string, ParamKind> = {};
+  for (const name of route.params) {
+    const f = paramFixture(c, name);
+    params[name] = overrides.params?.[name] ?? f.value;
+    kinds[name] = f.kind;
+  }
+  const query: Record<string, unknown> = {};
+  for (const q of route.query)
+    if (q.required || FIELD_FIXTURES[q.name]) query[q.name] = example(c, q.schema, q.name);
+  let body: unknown;
+  if (route.body && route.method !== "GET") {
+    body = example(c, route.body);
+    if (overrides.body && body && typeof body === "object") body = { ...body, ...overrides.body };
+  }
+  return {
+    call: {
+      method: route.method,
+      path: fillPath(route.url, params),
+      query: Object.entries(query).map(([k, v]) => [k, String(v)]),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      token: w.tokens[caller],
+    },
+    params,
+    kinds,
+    query,
+    body,
+  };
+}
+
+export async function send(w: World, c: ApiCall): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { "accept-language": "en" };
+  if (c.token) headers.authorization = `Bearer ${c.token}`;
+  if (c.body !== undefined) headers["content-type"] = c.contentType ?? "application/json";
+  let res: Response;
+  try {
+    res = await fetch(`${w.t.url}${c.path}${queryString(c.query)}`, {
+      method: c.method,
+      headers,
+      body: c.form ?? c.body,
+    });
+  } catch (err) {
+    // the connection failed: as bad as a 500 (status 0 is reported as one)
+    return { status: 0, body: null, text: String((err as Error).cause ?? err) };
+  }
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  const code =
+    body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string"
+      ? (body as { code: string }).code
+      : undefined;
+  return { status: res.status, code, body, text };
+}
+
+/** The request and its answer, short enough for a failure message and enough to reproduce it. */
+export function describeCall(c: ApiCall, caller: Caller, a?: ApiAnswer): string {
+  const body =
+    c.body === undefined
+      ? ""
+      : ` body(${c.body.length} chars)=${c.body.length > 300 ? `${c.body.slice(0, 300)}…` : c.body}`;
+  const type = `${c.contentType ? ` content-type=${c.contentType}` : ""}${c.note ? ` ${c.note}` : ""}`;
+  const answer = a ? ` → ${a.status} ${a.text.slice(0, 200)}` : "";
+  const url = `${c.path}${queryString(c.query)}`;
+  return `${c.method} ${url.length > 400 ? `${url.slice(0, 400)}…` : url} as ${caller}${type}${body}${answer}`;
+}
+
+/** What access control answers: 401, or 403 with its own codes (a handler's 403 carries another code). */
+export const ACCESS_DENIAL_CODES = new Set(["forbidden", "email-not-verified"]);
+export function deniedByAccessControl(a: ApiAnswer): boolean {
+  return a.status === 401 || (a.status === 403 && ACCESS_DENIAL_CODES.has(a.code ?? ""));
+}
+
+// ---- the database: what a call wrote, and a way back to the start ----
+
+/** Not restored nor reported: the mail log is written after responses (background sends), by design. */
+const UNWATCHED = new Set(["mail_outbox"]);
+const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Every application table is copied (schema mm_snapshot) once the world is set up, and a row trigger on each
+ * notes the table of every row a statement inserts, updates or deletes (mm_snapshot.changes). So "what did
+ * this call write" is one small query, and `restore()` puts back only the tables written (with the tables
+ * that refer to them): truncate, then insert parents before children.
+ */
+export class DbState {
+  private constructor(
+    private readonly db: Db,
+    readonly tables: string[],
+    private readonly insertOrder: string[],
+    private readonly fks: { child: string; parent: string }[],
+  ) {}
+
+  static async capture(db: Db): Promise<DbState> {
+    const all = await rows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    const names = all.map((r) => r.name);
+    const tables = names.filter((n) => !UNWATCHED.has(n));
+    const fks = await rows<{ child: string; parent: string }>(
+      db,
+      sql`select ch.relname as child, pa.relname as parent from pg_constraint c
+          join pg_class ch on ch.oid = c.conrelid join pg_class pa on pa.oid = c.confrelid
+          join pg_namespace n on n.oid = ch.relnamespace
+          where c.contype = 'f' and n.nspname = 'public'`,
+    );
+    const order: string[] = [];
+    const pending = new Set(tables);
+    while (pending.size) {
+      const ready = [...pending].filter((t) =>
+        fks.every((fk) => fk.child !== t || fk.parent === t || !pending.has(fk.parent)),
+      );
+      if (!ready.length) throw new Error(`world: foreign keys form a cycle among ${[...pending].join(", ")}`);
+      for (const t of ready) {
+        order.push(t);
+        pending.delete(t);
+      }
+    }
+    const run = (text: string) => db.execute(sql.raw(text));
+    await run("drop schema if exists mm_snapshot cascade");
+    await run("create schema mm_snapshot");
+    for (const t of tables) await run(`create table mm_snapshot.${q(t)} as select * from public.${q(t)}`);
+    await run("create table mm_snapshot.changes (tbl text not null)");
+    await run(`create function mm_snapshot.note_change() returns trigger language plpgsql as $$
+      begin insert into mm_snapshot.changes values (TG_TABLE_NAME); return null; end $$`);
+    for (const t of names)
+      await run(`create trigger mm_note_change after insert or update or delete on public.${q(t)}
+        for each row execute function mm_snapshot.note_change()`);
+    return new DbState(db, tables, order, fks);
+  }
+
+  /** The tables written since the start or the last restore (rows inserted, updated or deleted). */
+  async written(): Promise<string[]> {
+    const r = await rows<{ tbl: string }>(this.db, sql.raw("select distinct tbl from mm_snapshot.changes"));
+    return r.map((x) => x.tbl).sort();
+  }
+
+  /** Puts `tables` (default: every written one) back as they were at the start, with the tables referring to them. */
+  async restore(tables?: string[]): Promise<void> {
+    const set = new Set((tables ?? (await this.written())).filter((t) => this.tables.includes(t)));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const fk of this.fks)
+        if (set.has(fk.parent) && !set.has(fk.child) && this.tables.includes(fk.child)) {
+          set.add(fk.child);
+          grew = true;
+        }
+    }
+    await this.db.transaction(async (tx) => {
+      if (set.size) {
+        await tx.execute(sql.raw(`truncate table ${[...set].map((t) => `public.${q(t)}`).join(", ")}`));
+        for (const t of this.insertOrder)
+          if (set.has(t))
+            await tx.execute(sql.raw(`insert into public.${q(t)} select * from mm_snapshot.${q(t)}`));
+      }
+      await tx.execute(sql.raw("delete from mm_snapshot.changes"));
+    });
+  }
+
+  /** Waits until nothing writes any more (invitation mails are sent after the response), up to `maxMs`. */
+  async settle(maxMs = 3000): Promise<void> {
+    const count = async () =>
+      (await rows<{ n: number }>(this.db, sql.raw("select count(*)::int as n from mm_snapshot.changes")))[0]
+        ?.n;
+    let prev = await count();
+    const deadline = Date.now() + maxMs;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 40));
+      const now = await count();
+      if (now === prev || Date.now() > deadline) return;
+      prev = now;
+    }
+  }
+
+  /**
+   * After a call: waits for its after-effects when it may have any, answers the tables it wrote (the mail log
+   * left out) and puts the database back when it wrote anything.
+   */
+  async reset(mayHaveAfterEffects: boolean): Promise<string[]> {
+    if (mayHaveAfterEffects) await this.settle();
+    const written = await this.written();
+    if (written.length) await this.restore(written);
+    return written.filter((t) => !UNWATCHED.has(t));
+  }
+}
