@@ -23,8 +23,8 @@ import { CSV_MAX_DAYS } from "@mimamori/shared";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
-import { type IdTokenClaims, IdTokens } from "../apps/server/src/features/auth/id-tokens";
 import { createSession } from "../apps/server/src/features/auth/sessions";
+import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 
 const { values: o } = parseArgs({
   options: {

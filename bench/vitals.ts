@@ -34,9 +34,9 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { entities, memberships, users } from "../apps/server/src/db/schema";
-import { type IdTokenClaims, IdTokens } from "../apps/server/src/features/auth/id-tokens";
+import { entities, memberships, users, vitalSamples } from "../apps/server/src/db/schema";
 import { createSession } from "../apps/server/src/features/auth/sessions";
+import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 
 const { values: o } = parseArgs({
   options: {
@@ -435,8 +435,9 @@ async function timeRawScans(database: Database): Promise<Map<number, number[]>> 
     const runs: number[] = [];
     for (let i = 0; i < RAW_RUNS; i++) {
       const t0 = performance.now();
-      await database.db.execute(sql`select user_id, max(value), min(value), avg(value) from vital_samples
-        where measure = ${MEASURE} and at >= now() - make_interval(days => ${days}) group by user_id`);
+      const v = vitalSamples;
+      await database.db.execute(sql`select ${v.userId}, max(${v.value}), min(${v.value}), avg(${v.value}) from ${v}
+        where ${v.measure} = ${MEASURE} and ${v.at} >= now() - make_interval(days => ${days}) group by ${v.userId}`);
       runs.push(performance.now() - t0);
     }
     byInterval.set(days, runs);

@@ -23,6 +23,11 @@ describe("client account life cycle (en)", () => {
     await page.goto(base);
     await waitForPath(page, "/auth/client/sign-in");
     await checkPage(page, "en-client-sign-in");
+    // AUTH-01, AUTH-05: links to create an account, forgot password and about; remember me; the language menu
+    for (const name of ["Create an account", "Forgot your password?", "About Mimamori"])
+      expect(await page.getByRole("link", { name, exact: true }).count()).toBe(1);
+    expect(await page.getByLabel("Remember me").count()).toBe(1);
+    expect(await page.getByRole("button", { name: /^Language: / }).count()).toBe(1);
 
     await page.getByRole("link", { name: "Create an account" }).click();
     await waitForPath(page, "/auth/sign-up");
@@ -42,6 +47,15 @@ describe("client account life cycle (en)", () => {
     await page.getByRole("button", { name: "Next" }).click();
 
     const signUp = page.getByRole("button", { name: "Sign up" });
+    expect(await page.getByRole("tab", { name: "Terms of use", exact: true }).count()).toBe(1);
+    // LEGAL-10, LEGAL-12: the terms follow the language (English here) in a 400 px area, 200 px under 768 px
+    const termsArea = page.getByRole("tabpanel").getByRole("region");
+    await expect.poll(() => termsArea.getByText("Article 1 (Purpose and Scope)").count()).toBe(1);
+    expect((await termsArea.boundingBox())?.height).toBe(400);
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await expect.poll(async () => (await termsArea.boundingBox())?.height).toBe(200);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(async () => (await termsArea.boundingBox())?.height).toBe(400);
     await expect.poll(() => signUp.isDisabled()).toBe(true);
     await page.getByRole("tab", { name: "Privacy policy" }).click();
     await page.getByRole("button", { name: "About anonymised data" }).click();
@@ -78,16 +92,34 @@ describe("client account life cycle (en)", () => {
     await expect.poll(() => page.getByText("Aoi Mori").count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText("Interface version 1.14.0").count()).toBe(1);
     await checkPage(page, "en-client-home");
+    // SHELL-19: the version page links to the about and supporters pages
+    for (const name of ["About Mimamori", "Our supporters"])
+      expect(await page.getByRole("link", { name, exact: true }).count()).toBe(1);
+    // SHELL-02, SHELL-05: a 64 px top bar and, on a large screen, the permanent 280 px sidebar
+    expect((await page.getByRole("banner").boundingBox())?.height).toBe(64);
+    expect(
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: /^Account menu/ })
+        .textContent(),
+    ).toContain("aoi@example.com");
+    const sidebar = page.getByRole("navigation", { name: "Main menu" });
+    expect(
+      await sidebar.evaluate((el) => (el.closest(".MuiDrawer-paper") ?? el).getBoundingClientRect().width),
+    ).toBe(280);
     expect(await page.evaluate(() => localStorage.getItem("isAuthenticated"))).toBe("true");
     const cookies = Object.fromEntries((await ctx.cookies()).map((c) => [c.name, c]));
     expect(cookies.userEmail?.value).toBe("aoi%40example.com");
     expect(cookies.userType?.value).toBe("client");
+    expect(cookies.userLanguage?.value).toBe("en");
     expect(cookies.mm_refresh?.httpOnly).toBe(true);
     expect(await page.evaluate(() => document.cookie)).not.toContain("mm_refresh");
 
     await openUserMenu(page);
     await page.getByRole("menuitem", { name: "Profile" }).click();
     await waitForPath(page, "/client/profile");
+    // AUTH-32: the email is shown read-only
+    await expect.poll(() => page.getByLabel(/^Email address/).isDisabled()).toBe(true);
     await page
       .getByLabel(/^First name/)
       .first()
@@ -191,6 +223,9 @@ describe("staff and admin", () => {
     await page.goto(`${base}/staff`);
     await waitForPath(page, "/auth/staff/sign-in");
     await checkPage(page, "en-staff-sign-in");
+    // AUTH-03: a forgot-password link, and no sign-up link for staff
+    expect(await page.getByRole("link", { name: "Forgot your password?", exact: true }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Create an account", exact: true }).count()).toBe(0);
     await signInAs(page, base, "staff", "staff@example.com");
     await waitForPath(page, "/auth/staff/entity-select");
     // staff@example.com's stored language is jp: it overrides the browser's English after sign-in.
@@ -215,6 +250,11 @@ describe("staff and admin", () => {
     await expect.poll(() => page.getByText("さくら介護センター").count()).toBeGreaterThan(0);
     await checkPage(page, "jp-staff-home");
 
+    // AUTH-31: staff reach their profile from the user menu
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "プロフィール" }).click();
+    await waitForPath(page, /^\/staff\/profile/);
+
     await openUserMenu(page);
     await page.getByRole("menuitem", { name: "クライアントに切り替え" }).click();
     await waitForPath(page, "/client");
@@ -226,9 +266,17 @@ describe("staff and admin", () => {
   it("admin signs in to /admin; the guard keeps each role in its area", async () => {
     const ctx = await newContext(e.browser, "en");
     const page = await ctx.newPage();
+    // AUTH-02: the admin sign-in links to create account, forgot password and about
+    await page.goto(`${base}/auth/admin/sign-in`);
+    for (const name of ["Create an account", "Forgot your password?", "About Mimamori"])
+      await expect.poll(() => page.getByRole("link", { name, exact: true }).count()).toBe(1);
     await signInAs(page, base, "admin", "admin@example.com");
     await waitForPath(page, "/admin");
     await checkPage(page, "admin-home");
+    // AUTH-31: admins reach their profile from the user menu (the stored language may be Japanese)
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: /^(Profile|プロフィール)$/ }).click();
+    await waitForPath(page, "/admin/profile");
     for (const path of ["/client", "/staff", "/client/profile"]) {
       await page.goto(`${base}${path}`);
       await waitForPath(page, "/admin");
@@ -250,8 +298,21 @@ describe("staff and admin", () => {
     await waitForPath(page, "/auth/client/sign-in");
     await page.getByLabel(/^Email address/).fill("client@example.com");
     await page.getByLabel(/^Password(\s*\*)?$/).fill("mimamori-demo");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    // AUTH-06: a loading state until the answer arrives; I18N-07: a failed language fetch shows no message
+    await page.route("**/auth/sign-in", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.route("**/self/language/**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
+    const submit = page.getByRole("button", { name: "Sign in" });
+    await submit.click();
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    expect(await submit.getByRole("progressbar").count()).toBe(1);
     await waitForPath(page, "/client/profile");
+    expect(await page.getByText(/There was an error with your request/).count()).toBe(0);
+    await page.unrouteAll();
     // A missing userType cookie sends the user to the client sign-in.
     await ctx.clearCookies({ name: "userType" });
     await page.goto(`${base}/client`);

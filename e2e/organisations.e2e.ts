@@ -122,6 +122,7 @@ describe("admin: entities, modules and the first staff (jp)", () => {
     await checkPage(page, "jp-admin-entity-delete-confirm");
     await page.getByRole("button", { name: "完全に削除する" }).click();
     await seen(page, /エンティティ「一時エンティティ」を削除しました。/).toBe(1);
+    await seen(page, "リクエストが完了しました").toBe(1); // ENT-21: "Request Successful"
     await checkPage(page, "jp-admin-entity-deleted");
     await page.getByRole("link", { name: "エンティティ一覧に戻る" }).click();
     await waitForPath(page, "/admin/entities");
@@ -256,6 +257,15 @@ describe("staff: users from a Shift_JIS CSV, invitation, approval, disable and d
     await seen(page, "Equipping ratio").toBe(1);
     const del = page.getByRole("button", { name: "Delete Equipping ratio (not available)" });
     await poll(() => del.isDisabled()).toBe(true);
+    // MOD-09: sortable by name and description, paged (10 rows first)
+    const modules = page.getByRole("table", { name: "Modules", exact: true });
+    for (const name of [/^Name/, /^Description/])
+      expect(await modules.getByRole("button", { name }).count()).toBe(1);
+    const modulePaging = modules
+      .locator("xpath=../..")
+      .locator(".MuiTablePagination-root")
+      .getByRole("combobox");
+    expect((await modulePaging.textContent())?.trim()).toBe("10");
     await checkPage(page, "en-staff-modules");
     await ctx.close();
   });
@@ -288,6 +298,22 @@ describe("client membership (jp) with staff approval", () => {
     const pending = staff.getByRole("table", { name: "Pending requests" });
     await poll(() => pending.getByText("client3@example.com").count()).toBe(1);
     await checkPage(staff, "en-staff-users-pending");
+    // USERS-05, LIMITS-01: pending requests page by 3, 6 or 9 (3 first); other tables by 5, 10 or 25 (10 first)
+    const pageSizes = async (table: string) => {
+      const select = staff
+        .getByRole("table", { name: table, exact: true })
+        .locator("xpath=../..")
+        .locator(".MuiTablePagination-root")
+        .getByRole("combobox");
+      const shown = (await select.textContent())?.trim();
+      await select.click();
+      const options = (await staff.getByRole("option").allTextContents()).map((o) => o.trim());
+      await staff.keyboard.press("Escape");
+      await poll(() => staff.getByRole("option").count()).toBe(0);
+      return { shown, options };
+    };
+    expect(await pageSizes("Pending requests")).toEqual({ shown: "3", options: ["3", "6", "9"] });
+    expect(await pageSizes("Users")).toEqual({ shown: "10", options: ["5", "10", "25"] });
     await pending.getByRole("button", { name: "Approve Suzuki Ichiro" }).click();
     await seen(staff, "Suzuki Ichiro was approved.").toBe(1);
     await poll(() => pending.getByText("client3@example.com").count()).toBe(0);

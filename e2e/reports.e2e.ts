@@ -42,6 +42,17 @@ describe("client reports", () => {
     await waitForPath(page, "/client/reports/resq-band/time_series/00005091");
     await waitForChart(page);
     await expect.poll(() => page.getByText("Interval: Weekly").count()).toBe(1);
+    // CLIENT-REP-06, CLIENT-REP-14: a breadcrumb back to the reports; the start chip shows the day 6 days ago
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await crumbs.getByRole("link", { name: "Reports", exact: true }).count()).toBe(1);
+    expect(await crumbs.getByText("Heart rate").count()).toBe(1);
+    const sixDaysAgo = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() - 6);
+      const two = (n: number) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}/${two(d.getMonth() + 1)}/${two(d.getDate())}`;
+    });
+    expect(await page.getByText(`Start: ${sixDaysAgo}`, { exact: true }).count()).toBe(1);
     const next = page.getByRole("button", { name: "Next" });
     expect(await next.isDisabled()).toBe(true);
     const firstPeriod = await period(page);
@@ -56,6 +67,8 @@ describe("client reports", () => {
     await page.getByRole("button", { name: "Filter" }).click();
     const dialog = page.getByRole("dialog");
     expect(await dialog.getByLabel("Start time").isDisabled()).toBe(true);
+    // LIMITS-04: the time picker moves in steps of 600 s
+    expect(await dialog.getByLabel("Start time").getAttribute("step")).toBe("600");
     await dialog.getByRole("combobox", { name: "Interval" }).click();
     await page.getByRole("option", { name: "Daily" }).click();
     expect(await dialog.getByLabel("Start time").isDisabled()).toBe(false);
@@ -140,6 +153,8 @@ describe("staff reports", () => {
     await expect.poll(() => page.getByText("装着率").count()).toBe(1);
     await expect.poll(() => page.getByText(/メンバー\d+人中\d+人にデータあり/).count()).toBe(1);
     await checkPage(page, "jp-staff-reports");
+    // STAFF-REP-01: one tile per report, eleven in all
+    expect(await page.locator('a[href^="/staff/reports/0000"]').count()).toBe(11);
 
     await page.getByRole("link", { name: "心拍数" }).click();
     await waitForPath(page, /^\/staff\/reports\/00005091\?/);
@@ -165,6 +180,14 @@ describe("staff reports", () => {
     await dialog.waitFor();
     expect(await dialog.getByRole("slider").count()).toBe(12);
     const meanThumb = dialog.getByRole("slider", { name: "平均値: 3番目の点" });
+    const meanNow = async () => Number(await meanThumb.getAttribute("aria-valuenow"));
+    const general = await meanNow();
+    await meanThumb.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(meanNow).toBeCloseTo(general - 0.1, 5);
+    // STAFF-REP-13: reset returns the member's ranges to the general ones
+    await dialog.getByRole("button", { name: "全体の範囲に戻す" }).click();
+    await expect.poll(meanNow).toBeCloseTo(general, 5);
     await meanThumb.focus();
     await page.keyboard.press("ArrowLeft");
     await checkPage(page, "jp-staff-tuning-dialog");
@@ -236,6 +259,16 @@ describe("mobile view", () => {
       expect(await weekly.getAttribute("aria-pressed")).toBe("true");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await checkPage(page, `${lang}-mobile-blood-oxygen-390`);
+      // MOBILE-06: blood pressure (systolic with diastolic), diastolic and steps work too
+      if (lang === "en") {
+        await page.goto(q("00005095"));
+        await waitForChart(page);
+        expect(await headers(page)).toEqual(expect.arrayContaining(["Systolic Mean", "Diastolic Mean"]));
+        for (const id of ["00005096", "00005097"]) {
+          await page.goto(q(id));
+          await waitForChart(page);
+        }
+      }
 
       await page.goto(q("00005100"));
       const daily = page.getByRole("button", { name: lang === "jp" ? "日" : "Daily" });

@@ -12,22 +12,22 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { startAutovacuum } from "./db/maintenance";
 import { adminRoutes } from "./features/admin/routes";
-import { IdTokens } from "./features/auth/id-tokens";
 import { authRoutes } from "./features/auth/routes";
+import { membershipRoutes } from "./features/client-memberships/routes";
 import { entityRoutes } from "./features/entities/routes";
+import { memberRoutes } from "./features/entity-members/routes";
+import { staffsRoutes } from "./features/entity-staff/routes";
 import { healthRoutes } from "./features/health/routes";
-import { memberRoutes } from "./features/members/routes";
-import { membershipRoutes } from "./features/memberships/routes";
 import { adminExportRoutes } from "./features/reports/admin-routes";
 import { clientReportRoutes } from "./features/reports/client-routes";
 import { staffReportRoutes } from "./features/reports/staff-routes";
-import { staffRoutes } from "./features/staff/routes";
-import { staffsRoutes } from "./features/staffs/routes";
+import { staffRoutes } from "./features/staff-session/routes";
 import { userRoutes } from "./features/users/routes";
 import { vitalRoutes } from "./features/vitals/routes";
 import { registerAccessControl } from "./lib/access";
 import type { AppContext } from "./lib/context";
 import { registerErrorHandler } from "./lib/errors";
+import { IdTokens } from "./lib/id-tokens";
 import { registerInputGuard } from "./lib/input-guard";
 import { serializeError, serializeRequest } from "./lib/log";
 import { createMailer } from "./lib/mail/mailer";
@@ -68,6 +68,15 @@ export async function buildApp(
       redact: { paths: REDACT, censor: "[redacted]" },
       serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
+      // redaction and serializers run before the transport, so pretty lines carry no secrets either
+      ...(!logStream && config.logPretty
+        ? {
+            transport: {
+              target: "pino-pretty",
+              options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" },
+            },
+          }
+        : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -79,7 +88,13 @@ export async function buildApp(
     config,
     database,
     db: database.db,
-    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer: createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      production: config.production,
+    }),
     idTokens: await IdTokens.create(database.db, config.authSecret),
   };
   app.addHook("onClose", async () => ctx.mailer.close());

@@ -11,6 +11,7 @@ const envSchema = z.object({
   APP_URL: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.stringbool().default(false),
   NODE_ENV: z.string().optional(),
@@ -32,6 +33,8 @@ export interface AppConfig {
   appUrl: string;
   authSecret?: string;
   logLevel: string;
+  /** Readable log lines (pino-pretty) for a developer's terminal; JSON lines otherwise, for log collectors. */
+  logPretty?: boolean;
   /** Built web app to serve; none in API-only runs. */
   webDist?: string;
   trustProxy: boolean;
@@ -86,6 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
+    logPretty: (e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json")) === "pretty",
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     production,

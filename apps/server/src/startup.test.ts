@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, checkServerConfig, configFromEnv } from "./config";
-import { IdTokens } from "./features/auth/id-tokens";
+import { IdTokens } from "./lib/id-tokens";
 import { accountsText, prepareData } from "./startup";
 import { startTestApp, type TestApp } from "./test/app";
 import { createSuperUser } from "./tools/admin";

@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./csv";
+export * from "./errors";
 export * from "./language";
 export * from "./measures";
 export * from "./messages";

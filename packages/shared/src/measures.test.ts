@@ -29,6 +29,23 @@ describe("measures", () => {
       expect(m.plausible.min).toBeLessThan(m.plausible.max);
     }
   });
+  it("names each report code as §3 does", () => {
+    expect(MEASURES.map((m) => [m.id, m.name.en])).toEqual([
+      ["00005091", "Heart rate"],
+      ["00005092", "Skin temperature"],
+      ["00005093", "Blood oxygen"],
+      ["00005094", "Respiratory rate"],
+      ["00005095", "Blood pressure"],
+      ["00005096", "Blood pressure (diastolic)"],
+      ["00005097", "Steps"],
+      ["00005098", "Heat-stress score"],
+      ["00005099", "Heart-rate variability"],
+      ["00005100", "Sleep time"],
+      ["00005102", "Strain score (JPSS)"],
+      ["00005103", "Melancholy score (BDI)"],
+    ]);
+    expect([...REPORT_TILES]).toEqual(REPORT_IDS.filter((id) => id !== "00005096"));
+  });
   it("follows the y-axis rules of §9", () => {
     expect(measureOf("00005093").axis).toEqual({ min: 80, max: 100, step: 1 });
     expect(measureOf("00005100").axis).toMatchObject({ min: 0, max: 12 });

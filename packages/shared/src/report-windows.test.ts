@@ -2,8 +2,12 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "./messages";
 import {
   ADMIN_EXPORT_MAX_DAYS,
+  CSV_INTERVALS,
   CSV_MAX_DAYS,
+  INTERVAL_DAYS,
   INTERVAL_MAX_DAYS,
+  REPORT_INTERVALS,
+  STAFF_INTERVAL_DAYS,
   WINDOW_LIMIT_DAYS,
   WINDOW_MAX_AHEAD_S,
   WINDOW_MIN_TIME_S,
@@ -13,6 +17,15 @@ import { adminExportQuerySchema, csvQuerySchema } from "./schemas/vitals";
 
 const DAY = 86400;
 const now = 1_800_000_000;
+
+describe("intervals of §4, §7 and §9", () => {
+  it("are hourly to yearly; daily 1, weekly 7, monthly 30, yearly 365 days; CSV 10m, 1hour, raw, 1day, 1month", () => {
+    expect([...REPORT_INTERVALS]).toEqual(["hourly", "daily", "weekly", "monthly", "yearly"]);
+    expect(INTERVAL_DAYS).toEqual({ daily: 1, weekly: 7, monthly: 30, yearly: 365 });
+    expect([...STAFF_INTERVAL_DAYS]).toEqual([1, 7, 30, 365]);
+    expect([...CSV_INTERVALS]).toEqual(["10m", "1hour", "raw", "1day", "1month"]);
+  });
+});
 
 describe("windowError", () => {
   it("accepts a window up to the limit, plus the hour of an autumn clock change", () => {

@@ -31,8 +31,10 @@ export function zoneOf(
   range: readonly number[],
   direction: Direction = "high",
 ): Zone | null {
+  const [, r1, r2] = range;
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  const band = value < range[1] ? 0 : value < range[2] ? 1 : 2;
+  if (r1 === undefined || r2 === undefined) return null; // not a range: no zone
+  const band = value < r1 ? 0 : value < r2 ? 1 : 2;
   return zoneColours(direction)[band];
 }
 
@@ -44,14 +46,10 @@ export function worseZone(a: Zone | null, b: Zone | null): Zone | null {
 
 /** True when the four numbers are finite, non-decreasing and span something. */
 export function isValidRange(r: readonly number[]): boolean {
-  return (
-    r.length === 4 &&
-    r.every((x) => Number.isFinite(x)) &&
-    r[0] <= r[1] &&
-    r[1] <= r[2] &&
-    r[2] <= r[3] &&
-    r[0] < r[3]
-  );
+  const [a, b, c, d] = r;
+  if (r.length !== 4 || a === undefined || b === undefined || c === undefined || d === undefined)
+    return false;
+  return r.every((x) => Number.isFinite(x)) && a <= b && b <= c && c <= d && a < d;
 }
 
 /** The skin temperature is shown in °F for American, US and Pacific time zones. */

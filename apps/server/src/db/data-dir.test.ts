@@ -21,6 +21,7 @@ import { verifyPassword } from "../lib/crypto";
 import { readBackup } from "../tools/backup-file";
 import { openDatabase, rows } from "./client";
 import { LOCK_FILE, lockDataDir } from "./lock";
+import { users } from "./schema";
 
 /**
  * The embedded database's folder, end to end through the real entry points as child processes: one server per
@@ -107,7 +108,7 @@ async function accounts(dir: string) {
   try {
     return await rows<{ email: string; is_super_user: boolean; password_hash: string }>(
       database.db,
-      sql`select email, is_super_user, password_hash from users order by email`,
+      sql`select email, is_super_user, password_hash from ${users} order by email`,
     );
   } finally {
     await database.close();

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataDirLockedError, LOCK_FILE, type LockHolder, lockDataDir } from "./lock";
+import { DataDirLockedError, LOCK_FILE, LOCK_FOREIGN_STALE_MS, type LockHolder, lockDataDir } from "./lock";
 
 let dir: string;
 beforeEach(() => {
@@ -70,6 +70,25 @@ describe("the data folder lock", () => {
     writeHolder({ pid: process.pid });
     lockDataDir(dir).release();
   });
+
+  it.runIf(onLinux)(
+    "refuses a lock of another container (pid namespace) while its heartbeat is fresh, even under this pid",
+    () => {
+      writeHolder({ pid: process.pid, pidNs: "pid:[1]" });
+      expect(() => lockDataDir(dir)).toThrow(/another container on this host[\s\S]*2 minutes/);
+      expect(JSON.parse(readFileSync(lockFile(), "utf8")).pidNs).toBe("pid:[1]"); // left alone
+    },
+  );
+
+  it.runIf(onLinux)(
+    "takes over a lock of another container whose heartbeat stopped over 2 minutes ago",
+    () => {
+      writeHolder({ pid: process.pid, pidNs: "pid:[1]" });
+      const old = new Date(Date.now() - LOCK_FOREIGN_STALE_MS - 1000);
+      utimesSync(lockFile(), old, old);
+      lockDataDir(dir).release();
+    },
+  );
 
   it("takes over a lock from before a reboot", () => {
     writeHolder({ pid: process.ppid, bootId: "another-boot" });

@@ -5,8 +5,11 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
+  statSync,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
@@ -27,6 +30,11 @@ export interface LockHolder {
   procStart?: string;
   /** Linux: the kernel's boot id (a lock from before a reboot is stale). */
   bootId?: string;
+  /**
+   * Linux: the holder's pid namespace. Another container on this host (same kernel, often the same hostname)
+   * has its own pids, which cannot be checked from here: such a holder is judged by its heartbeat instead.
+   */
+  pidNs?: string;
 }
 
 export interface DataDirLock {
@@ -59,6 +67,10 @@ function lockedMessage(dir: string, h: LockHolder, file: string): string {
     lines.push(
       `It was locked on another host, whose processes cannot be checked from here. If nothing runs there any more (for example a replaced container), delete ${file} and start again.`,
     );
+  else if (h.pidNs && h.pidNs !== pidNamespace())
+    lines.push(
+      `It was locked from another container on this host and is kept alive there; stop that container first (its lock counts as gone ${LOCK_FOREIGN_STALE_MS / 60_000} minutes after its last heartbeat), or use another DATA_DIR.`,
+    );
   else lines.push(`Stop that process first (kill ${h.pid}), or use another DATA_DIR.`);
   return lines.join("\n");
 }
@@ -78,6 +90,18 @@ function procStart(pid: number | "self"): string | undefined {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
 }
 
+function pidNamespace(): string | undefined {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return undefined;
+  }
+}
+
+/** How often a holder touches its lock file, and after how long without a touch a foreign holder is gone. */
+export const LOCK_HEARTBEAT_MS = 15_000;
+export const LOCK_FOREIGN_STALE_MS = 120_000;
+
 function currentHolder(): LockHolder {
   return {
     pid: process.pid,
@@ -86,14 +110,17 @@ function currentHolder(): LockHolder {
     program: path.basename(process.argv[1] ?? process.argv0),
     procStart: procStart("self"),
     bootId: readProc("/proc/sys/kernel/random/boot_id"),
+    pidNs: pidNamespace(),
   };
 }
 
 /** True when the holder certainly no longer runs: same host, and its pid is gone, reused or from before a reboot. */
-function isStale(h: LockHolder): boolean {
+function isStale(h: LockHolder, file: string): boolean {
   if (h.hostname !== hostname()) return false;
   const bootId = readProc("/proc/sys/kernel/random/boot_id");
   if (h.bootId && bootId && h.bootId !== bootId) return true;
+  const ns = pidNamespace();
+  if (h.pidNs && ns && h.pidNs !== ns) return heartbeatAge(file) > LOCK_FOREIGN_STALE_MS;
   // after a crash a container often starts the server again under the same pid (a lock this process holds
   // itself is refused before this check)
   if (h.pid === process.pid) return true;
@@ -155,7 +182,7 @@ export function lockDataDir(dir: string): DataDirLock {
           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
           continue;
         }
-      } else if (!isStale(other)) throw new DataDirLockedError(abs, other, file);
+      } else if (!isStale(other, file)) throw new DataDirLockedError(abs, other, file);
       takeOver(file, text);
       continue;
     }
@@ -166,10 +193,18 @@ export function lockDataDir(dir: string): DataDirLock {
       closeSync(fd);
     }
     heldFiles.add(file);
+    // a holder in another pid namespace is judged alive by this touch (see isStale)
+    const heartbeat = setInterval(() => {
+      try {
+        if (readLock(file) === content) utimesSync(file, new Date(), new Date());
+      } catch {}
+    }, LOCK_HEARTBEAT_MS);
+    heartbeat.unref();
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       process.off("exit", release);
       heldFiles.delete(file);
       // only while it is still ours (a restore may have written the dumped folder's lock file over it)
@@ -194,12 +229,27 @@ function takeOver(file: string, staleText: string) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
     throw err;
   }
-  try {
-    if (readLock(aside) !== staleText) linkSync(aside, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  } finally {
+  if (readLock(aside) === staleText) {
     unlinkSync(aside);
+    return;
+  }
+  // a live lock was moved aside by mistake: put it back; if a third process created the lock meanwhile, keep
+  // the aside file (never delete a live holder's lock) and stop this start loudly
+  try {
+    linkSync(aside, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST")
+      throw new Error(`Several processes are starting on ${path.dirname(file)} at once; stop all but one.`);
+    throw err;
+  }
+  unlinkSync(aside);
+}
+
+function heartbeatAge(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

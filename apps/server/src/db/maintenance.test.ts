@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/app";
 import { rows } from "./client";
 import { vacuumDueTables } from "./maintenance";
+import { vitalSamples } from "./schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,12 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const SAMPLES = getTableConfig(vitalSamples).name;
+
 const stats = async () => {
   const [r] = await rows<{ analyzed: boolean; vacuumed: boolean }>(
     t.db,
     sql`select (last_analyze is not null or last_autoanalyze is not null) as analyzed,
       (last_vacuum is not null or last_autovacuum is not null) as vacuumed
-      from pg_stat_user_tables where relname = 'vital_samples'`,
+      from pg_stat_user_tables where relname = ${SAMPLES}`,
   );
   return r;
 };
@@ -32,8 +36,8 @@ describe.skipIf(process.env.DATABASE_URL)("autovacuum on PGlite", () => {
     }));
     expect((await t.call("POST", "/user/vitals", { samples }, { token: idToken })).status).toBe(200);
     expect(await stats()).toEqual({ analyzed: false, vacuumed: false });
-    expect(await vacuumDueTables(t.db)).toContain("vital_samples");
+    expect(await vacuumDueTables(t.db)).toContain(SAMPLES);
     expect(await stats()).toEqual({ analyzed: true, vacuumed: true });
-    expect(await vacuumDueTables(t.db)).not.toContain("vital_samples");
+    expect(await vacuumDueTables(t.db)).not.toContain(SAMPLES);
   });
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { syncModuleCatalogue } from "../features/modules/catalogue";
 import { type Database, DataDirDamagedError, isDamageError } from "./client";
+import { syncModuleCatalogue } from "./module-catalogue";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 

@@ -1,6 +1,7 @@
 import type { Language } from "@mimamori/shared";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { acceptedStaffOf } from "../db/membership-rules";
 import { memberships, sessions, users } from "../db/schema";
 import type { AppContext } from "./context";
 import { AppError, forbidden, unauthenticated } from "./errors";
@@ -79,14 +80,7 @@ export async function isStaffOf(ctx: AppContext, userId: string, workspaceName: 
   const [row] = await ctx.db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.workspaceName, workspaceName),
-        eq(memberships.role, "staff"),
-        eq(memberships.status, "accepted"),
-      ),
-    );
+    .where(and(eq(memberships.userId, userId), acceptedStaffOf(workspaceName)));
   return Boolean(row);
 }
 
@@ -108,7 +102,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     const token = bearer(req);
     const user = token ? await loadUser(ctx, token) : null;
     if (!user) throw unauthenticated();
-    if (!user.emailVerified) throw new AppError(403, "email-not-verified");
+    if (!user.emailVerified) throw new AppError("email-not-verified");
     req.user = user;
     if (access === "super-user" && !user.isSuperUser) throw forbidden();
     if (access === "staff") {

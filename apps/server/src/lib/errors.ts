@@ -1,23 +1,25 @@
-import { isMessageCode, type MessageCode, message } from "@mimamori/shared";
+import { ERRORS, type ErrorCode, isErrorCode, isMessageCode, message } from "@mimamori/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { requestLanguage } from "./language";
 
-/** The one error type of the API: the handler turns it into `{detail, code}` in the caller's language. */
+/**
+ * The one error type of the API: the handler turns it into `{detail, code}` in the caller's language, with the
+ * code's one status from `ERRORS` (packages/shared/src/errors.ts).
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
-    readonly code: MessageCode,
+    readonly code: ErrorCode,
     readonly field?: string,
   ) {
     super(code);
+    this.statusCode = ERRORS[code];
   }
 }
 
-export const badRequest = (code: MessageCode, field?: string) => new AppError(400, code, field);
-export const unauthenticated = () => new AppError(401, "unauthenticated");
-export const forbidden = () => new AppError(403, "forbidden");
-export const notFound = (code: MessageCode = "not-found") => new AppError(404, code);
+export const unauthenticated = () => new AppError("unauthenticated");
+export const forbidden = () => new AppError("forbidden");
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -33,7 +35,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issue = err.validation[0];
       const code = issue?.message && isMessageCode(issue.message) ? issue.message : "invalid-input";
       const field = issue?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
-      return reply.status(400).send({ detail: message(code, lang), code, ...(field ? { field } : {}) });
+      // a listed code keeps its one status (a malformed member id is "member-not-found", 404); others are 400
+      return reply
+        .status(isErrorCode(code) ? ERRORS[code] : 400)
+        .send({ detail: message(code, lang), code, ...(field ? { field } : {}) });
     }
     const status = err.statusCode ?? 500;
     if (status === 413)

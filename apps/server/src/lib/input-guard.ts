@@ -11,7 +11,7 @@ const MAX_DEPTH = 64;
 export function findForbiddenCharacter(value: unknown, depth = 0): string[] | null {
   if (typeof value === "string") return value.includes("\u0000") ? [] : null;
   if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return null;
-  if (depth > MAX_DEPTH) throw new AppError(400, "invalid-input");
+  if (depth > MAX_DEPTH) throw new AppError("invalid-input");
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findForbiddenCharacter(value[i], depth + 1);
@@ -36,7 +36,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preValidation", async (req) => {
     for (const part of [req.params, req.query, req.body]) {
       const found = findForbiddenCharacter(part);
-      if (found) throw new AppError(400, "invalid-characters", found.join(".") || undefined);
+      if (found) throw new AppError("invalid-characters", found.join(".") || undefined);
     }
   });
 }

@@ -59,7 +59,7 @@ describe("log lines", () => {
   it("carry no parameters of a failed query (here a password hash)", async () => {
     const t = await start();
     // Make the insert of the new account fail after its password was hashed.
-    await t.db.execute(sql`alter table users add constraint test_no_boom check (name <> 'Boom')`);
+    await t.db.execute(sql`alter table ${users} add constraint test_no_boom check (name <> 'Boom')`);
     const res = await t.call("POST", "/user/register", { ...registration, name: "Boom" });
     expect(res.status).toBe(500);
     const all = t.logs.join("\n");
@@ -95,6 +95,17 @@ describe("stored mail", () => {
       expect(body).toContain("/auth/verify-email?token=[redacted]");
     }
     expect((await t.call("POST", "/auth/verify-email", { token })).status).toBe(200);
+  });
+
+  it("in production without SMTP_URL logs and keeps no working link (nothing is delivered)", async () => {
+    const t = await start({ config: { smtpUrl: undefined, production: true } });
+    expect((await t.call("POST", "/user/register", registration)).status).toBe(201);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, registration.email));
+    expect(row?.textBody).toContain("/auth/verify-email?token=[redacted]");
+    expect(row?.textBody).not.toMatch(/token=[\w-]{43}/);
+    const all = t.logs.join("\n");
+    expect(all).toContain("mail not delivered: SMTP_URL is not set");
+    expect(all).not.toMatch(/token=[\w-]{43}/);
   });
 
   it("keeps the link in the dev outbox (no SMTP_URL), where the outbox is the delivery", async () => {

@@ -7,6 +7,13 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase, rows } from "../db/client";
+import {
+  sleepSegments,
+  vitalBucketsDay,
+  vitalBucketsHour,
+  vitalBucketsMonth,
+  vitalSamples,
+} from "../db/schema";
 import { seedDemo } from "../tools/seed";
 import "../test/provided";
 
@@ -259,21 +266,21 @@ describe.skipIf(skip)(
           const sTo = new Date((b.sleep[S - 1]?.end as number) * 1000).toISOString();
           const [r] = await rows<{ samples: number; sleep: number }>(
             db,
-            sql`select (select count(*)::int from vital_samples where user_id = ${ids[o.u]}::uuid and measure = 5091
+            sql`select (select count(*)::int from ${vitalSamples} where user_id = ${ids[o.u]}::uuid and measure = 5091
                         and at >= ${from}::timestamptz and at < ${to}::timestamptz) as samples,
-                     (select count(*)::int from sleep_segments where user_id = ${ids[o.u]}::uuid
+                     (select count(*)::int from ${sleepSegments} where user_id = ${ids[o.u]}::uuid
                         and start_at >= ${sFrom}::timestamptz and start_at < ${sTo}::timestamptz) as sleep`,
           );
           out.push({ u: o.u, k: o.k, samples: r?.samples ?? -1, sleep: r?.sleep ?? -1 });
         }
         const levels = await rows<{ level: string; raw: number; bucketed: number }>(
           db,
-          sql`with raw as (select user_id, count(*)::int as n from vital_samples
+          sql`with raw as (select user_id, count(*)::int as n from ${vitalSamples}
                            where at < '2025-01-01' and measure = 5091 group by user_id)
             select l.level, coalesce(sum(raw.n), 0)::int as raw, coalesce(sum(l.n), 0)::int as bucketed from raw
-            join (select 'hour' as level, user_id, sum(count)::int as n from vital_buckets_hour where bucket < '2025-01-01' and measure = 5091 group by user_id
-                  union all select 'day', user_id, sum(count)::int from vital_buckets_day where day < '2025-01-01' and measure = 5091 group by user_id
-                  union all select 'month', user_id, sum(count)::int from vital_buckets_month where bucket < '2025-01-01' and measure = 5091 group by user_id) l
+            join (select 'hour' as level, user_id, sum(count)::int as n from ${vitalBucketsHour} where bucket < '2025-01-01' and measure = 5091 group by user_id
+                  union all select 'day', user_id, sum(count)::int from ${vitalBucketsDay} where day < '2025-01-01' and measure = 5091 group by user_id
+                  union all select 'month', user_id, sum(count)::int from ${vitalBucketsMonth} where bucket < '2025-01-01' and measure = 5091 group by user_id) l
               on l.user_id = raw.user_id
             group by l.level order by l.level`,
         );

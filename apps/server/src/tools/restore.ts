@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase, rows } from "../db/client";
 import { DataDirLockedError, LOCK_FILE } from "../db/lock";
+import { users } from "../db/schema";
 import { exitOnStartupError, toolConfig } from "../startup";
 import { argPath, readBackup } from "./backup-file";
 
@@ -78,7 +79,7 @@ try {
   );
   process.exit(1);
 }
-const accounts = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from users`).then(
+const accounts = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from ${users}`).then(
   ([r]) => `${r?.n ?? 0} account${r?.n === 1 ? "" : "s"}`,
   () => "no accounts table yet",
 );

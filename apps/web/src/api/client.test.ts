@@ -48,7 +48,7 @@ describe("request", () => {
       ok: true,
     });
     expect(calls[0]).toMatchObject({ url: "/api/user/language", method: "PUT", body: '{"language":"en"}' });
-    expect(calls[0].headers).toMatchObject({
+    expect(calls[0]?.headers).toMatchObject({
       Authorization: "Bearer t1",
       "Accept-Language": "ja",
       "Content-Type": "application/json",
@@ -113,7 +113,7 @@ describe("request", () => {
     mockFetch((c) => (c.url === "/api/auth/refresh" ? json(200, session("fresh")) : json(200, {})));
     await request("GET", "/user/info");
     expect(calls.map((c) => c.url)).toEqual(["/api/auth/refresh", "/api/user/info"]);
-    expect(calls[1].headers.Authorization).toBe("Bearer fresh");
+    expect(calls[1]?.headers.Authorization).toBe("Bearer fresh");
   });
 });
 

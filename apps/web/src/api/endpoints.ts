@@ -1,7 +1,10 @@
 import type {
   HealthResponse,
   Language,
+  LanguageResponse,
+  Ok,
   RegisterBody,
+  RegisterResponse,
   SessionResponse,
   SignInBody,
   StaffEntity,
@@ -11,7 +14,6 @@ import type {
 import { api } from "./client";
 import { anyIdToken } from "./session";
 
-type Ok = { ok: true };
 const pub = { auth: false } as const;
 
 /** Typed calls of the API (paths below `/api`). */
@@ -26,7 +28,7 @@ export const endpoints = {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     }).catch(() => undefined);
   },
-  register: (body: RegisterBody) => api.post<{ uid: string }>("/user/register", body, pub),
+  register: (body: RegisterBody) => api.post<RegisterResponse>("/user/register", body, pub),
   verifyEmail: (token: string) => api.post<Ok>("/auth/verify-email", { token }, pub),
   sendVerification: (email: string) => api.post<Ok>("/auth/send-verification", { email }, pub),
   requestPasswordReset: (email: string) => api.post<Ok>("/auth/password-reset", { email }, pub),
@@ -34,14 +36,13 @@ export const endpoints = {
     api.post<Ok>("/auth/password-reset/confirm", { token, newPassword }, pub),
   changePassword: (oldPassword: string, newPassword: string) =>
     api.post<SessionResponse>("/auth/change-password", { oldPassword, newPassword }),
-  ownLanguage: (email: string) =>
-    api.get<{ language: Language }>(`/self/language/${encodeURIComponent(email)}`),
+  ownLanguage: (email: string) => api.get<LanguageResponse>(`/self/language/${encodeURIComponent(email)}`),
   saveLanguage: (language: Language) => api.put<Ok>("/user/language", { language }),
   userInfo: () => api.get<UserInfo>("/user/info"),
   saveUserInfo: (body: UserInfoBody) => api.put<UserInfo>("/user/info", body),
   staffEntities: () => api.get<StaffEntity[]>("/staff/entities"),
   staffLogin: (workspace: string) =>
-    api.post<{ language: Language }>(`/staff/${encodeURIComponent(workspace)}/login`),
+    api.post<LanguageResponse>(`/staff/${encodeURIComponent(workspace)}/login`),
   adminLogin: (email: string) => api.post<boolean>("/admin/login", { email }),
   health: () => api.get<HealthResponse>("/health", pub),
 };

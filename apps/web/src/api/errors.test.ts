@@ -40,6 +40,11 @@ describe("errorMessage", () => {
   it("falls back to the server detail, then to unknown-error", () => {
     expect(errorMessage(err(400, "some-new-code", "Server says no"), "en")).toBe("Server says no");
     expect(errorCode(err(400, "some-new-code"))).toBe("unknown-error");
-    expect(errorMessage(new TypeError("x"), "en")).toMatch(/^There was an error/);
+    expect(errorMessage(new TypeError("x"), "en")).toBe(
+      "There was an error with your request. Please try again later or contact support for assistance.",
+    );
+    expect(errorMessage(err(500, "boom"), "jp")).toBe(
+      "リクエスト中にエラーが発生しました。しばらくしてからもう一度お試しいただくか、サポートにお問い合わせください。",
+    );
   });
 });

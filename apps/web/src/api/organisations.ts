@@ -7,6 +7,7 @@ import type {
   Language,
   MemberUser,
   Module,
+  Ok,
   StaffMember,
   UpdateEntityBody,
   UserRow,
@@ -15,10 +16,9 @@ import type {
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
-type Ok = { ok: true };
 const seg = encodeURIComponent;
 
-/** Typed calls of the organisation screens: entities, modules, memberships, staff and users (issue 4). */
+/** Typed calls of the organisation screens: entities, modules, memberships, staff and users. */
 export const orgEndpoints = {
   // Admin (super user)
   entities: () => api.get<AdminEntity[]>("/entities"),
@@ -108,6 +108,6 @@ export const orgKeys = {
 };
 
 /** The signed-in person's id for query keys ("-" before the session is known). */
-export function useUid(): string {
+export function useUidOrDash(): string {
   return useSessionState().user?.uid ?? "-";
 }

@@ -1,9 +1,9 @@
 import type {
-  CsvInterval,
-  Kpis,
+  CsvQuery,
+  EntityKpis,
   Report,
-  ReportInterval,
   ReportList,
+  ReportQuery,
   StaffReport,
   ZoneRanges,
 } from "@mimamori/shared";
@@ -14,22 +14,10 @@ import { useSessionState } from "./hooks";
 
 const seg = encodeURIComponent;
 
-/** A chart window of the report calls (unix seconds, end exclusive). */
-export interface WindowQuery {
-  start_time: number;
-  end_time: number;
-  interval: ReportInterval;
-  timezone: string;
-}
-
-export interface CsvRequest {
-  start_time: number;
-  end_time: number;
-  interval?: CsvInterval;
-  timezone: string;
-}
-
-export type EntityKpis = Kpis & { interval: number; timezone: string; start_time: number; end_time: number };
+/** A chart window of the report calls (unix seconds, end exclusive): the server's `reportQuerySchema`. */
+export type WindowQuery = ReportQuery;
+/** A CSV download's period: the server's `csvQuerySchema`. */
+export type CsvRequest = CsvQuery;
 
 const qs = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
@@ -37,7 +25,7 @@ const qs = (params: Record<string, string | number | undefined>) => {
   return q.toString();
 };
 
-/** Typed calls of the band reports (issue 3): client, staff, mobile and admin. */
+/** Typed calls of the band reports: client, staff, mobile and admin. */
 export const reportEndpoints = {
   // Client (own data)
   cards: (timezone: string) => api.get<ReportList>(`/user/reports/resq_band?${qs({ timezone })}`),
@@ -94,14 +82,14 @@ export const reportKeys = {
 };
 
 /** The user id, or null before the session is known; with the UI language, whose names and units answers carry. */
-function useUid(): string | null {
+function useUidWithLanguage(): string | null {
   const uid = useSessionState().user?.uid ?? null;
   const language = useLanguage();
   return uid ? `${uid}:${language}` : null;
 }
 
 export function useReportCards(timezone: string) {
-  const uid = useUid();
+  const uid = useUidWithLanguage();
   return useQuery({
     queryKey: reportKeys.cards(uid ?? "-", timezone),
     queryFn: () => reportEndpoints.cards(timezone),
@@ -111,7 +99,7 @@ export function useReportCards(timezone: string) {
 
 /** A chart of one's own report; keeps the previous chart on screen while the next window loads. */
 export function useOwnReport(id: string, q: WindowQuery, enabled = true) {
-  const uid = useUid();
+  const uid = useUidWithLanguage();
   return useQuery({
     queryKey: reportKeys.report(uid ?? "-", id, q),
     queryFn: () => reportEndpoints.report(id, q),
@@ -133,7 +121,7 @@ export function useMobileReport(id: string, q: WindowQuery, idToken: string) {
 }
 
 export function useStaffReport(ws: string, id: string, timezone: string, interval: number) {
-  const uid = useUid();
+  const uid = useUidWithLanguage();
   return useQuery({
     queryKey: reportKeys.staffReport(uid ?? "-", ws, id, timezone, interval),
     queryFn: () => reportEndpoints.staffReport(ws, id, timezone, interval),
@@ -145,7 +133,7 @@ export function useStaffReport(ws: string, id: string, timezone: string, interva
 /** Saves general ranges or a member's tuning; the answer (the refreshed report) replaces the cached one. */
 export function useStaffReportMutation(ws: string, id: string, timezone: string, interval: number) {
   const client = useQueryClient();
-  const uid = useUid() ?? "-";
+  const uid = useUidWithLanguage() ?? "-";
   return useMutation({
     mutationFn: (
       change:
@@ -170,7 +158,7 @@ export function useStaffReportMutation(ws: string, id: string, timezone: string,
 }
 
 export function useKpis(ws: string, timezone: string, interval: number) {
-  const uid = useUid();
+  const uid = useUidWithLanguage();
   return useQuery({
     queryKey: reportKeys.kpis(uid ?? "-", ws, timezone, interval),
     queryFn: () => reportEndpoints.kpis(ws, timezone, interval),
@@ -180,7 +168,7 @@ export function useKpis(ws: string, timezone: string, interval: number) {
 }
 
 export function useMemberReport(ws: string, id: string, member: string, q: WindowQuery) {
-  const uid = useUid();
+  const uid = useUidWithLanguage();
   return useQuery({
     queryKey: reportKeys.memberReport(uid ?? "-", ws, id, member, q),
     queryFn: () => reportEndpoints.memberReport(ws, id, member, q),

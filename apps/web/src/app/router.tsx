@@ -22,62 +22,64 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
   client: [
     {
       path: "reports",
-      lazy: page(() => import("../features/reports/ClientReportsPage").then((m) => m.ClientReportsPage)),
+      lazy: page(() =>
+        import("../features/client/reports/ClientReportsPage").then((m) => m.ClientReportsPage),
+      ),
     },
     {
       path: "reports/resq-band/:type/:id",
-      lazy: page(() => import("../features/reports/ClientReportPage").then((m) => m.ClientReportPage)),
+      lazy: page(() => import("../features/client/reports/ClientReportPage").then((m) => m.ClientReportPage)),
     },
     {
       path: "entities",
-      lazy: page(() => import("../features/client-entities/EntitiesPage").then((m) => m.EntitiesPage)),
+      lazy: page(() => import("../features/client/entities/EntitiesPage").then((m) => m.EntitiesPage)),
     },
     {
       path: "entities/:workspace",
       lazy: page(() =>
-        import("../features/client-entities/EntityDetailPage").then((m) => m.EntityDetailPage),
+        import("../features/client/entities/EntityDetailPage").then((m) => m.EntityDetailPage),
       ),
     },
   ],
   staff: [
     {
       path: "reports",
-      lazy: page(() => import("../features/reports/StaffReportsPage").then((m) => m.StaffReportsPage)),
+      lazy: page(() => import("../features/staff/reports/StaffReportsPage").then((m) => m.StaffReportsPage)),
     },
     {
       path: "reports/:reportId",
-      lazy: page(() => import("../features/reports/StaffReportPage").then((m) => m.StaffReportPage)),
+      lazy: page(() => import("../features/staff/reports/StaffReportPage").then((m) => m.StaffReportPage)),
     },
     {
       path: "reports/:reportId/:uid",
       lazy: page(() =>
-        import("../features/reports/StaffMemberReportPage").then((m) => m.StaffMemberReportPage),
+        import("../features/staff/reports/StaffMemberReportPage").then((m) => m.StaffMemberReportPage),
       ),
     },
     {
       path: "staffs",
-      lazy: page(() => import("../features/staff-staffs/StaffsPage").then((m) => m.StaffsPage)),
+      lazy: page(() => import("../features/staff/staffs/StaffsPage").then((m) => m.StaffsPage)),
     },
-    { path: "users", lazy: page(() => import("../features/staff-users/UsersPage").then((m) => m.UsersPage)) },
+    { path: "users", lazy: page(() => import("../features/staff/users/UsersPage").then((m) => m.UsersPage)) },
     {
       path: "modules",
-      lazy: page(() => import("../features/staff-modules/ModulesPage").then((m) => m.ModulesPage)),
+      lazy: page(() => import("../features/staff/modules/ModulesPage").then((m) => m.ModulesPage)),
     },
   ],
   admin: [
     {
       path: "entities",
-      lazy: page(() => import("../features/admin-entities/EntitiesPage").then((m) => m.EntitiesPage)),
+      lazy: page(() => import("../features/admin/entities/EntitiesPage").then((m) => m.EntitiesPage)),
     },
     {
       path: "entities/:workspace",
-      lazy: page(() => import("../features/admin-entities/EntityDetailPage").then((m) => m.EntityDetailPage)),
+      lazy: page(() => import("../features/admin/entities/EntityDetailPage").then((m) => m.EntityDetailPage)),
     },
     {
       path: "CSVdownload",
-      lazy: page(() => import("../features/reports/AdminCsvPage").then((m) => m.AdminCsvPage)),
+      lazy: page(() => import("../features/admin/csv-download/AdminCsvPage").then((m) => m.AdminCsvPage)),
     },
-    { path: "users", lazy: page(() => import("../features/admin-users/UsersPage").then((m) => m.UsersPage)) },
+    { path: "users", lazy: page(() => import("../features/admin/users/UsersPage").then((m) => m.UsersPage)) },
   ],
 };
 
@@ -119,7 +121,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "auth/set-password",
-        lazy: page(() => import("../features/invitation/SetPasswordPage").then((m) => m.SetPasswordPage)),
+        lazy: page(() => import("../features/auth/SetPasswordPage").then((m) => m.SetPasswordPage)),
       },
       {
         path: "auth/staff/entity-select",
@@ -144,7 +146,9 @@ export const routes: RouteObject[] = [
       {
         // the band app's chart view: its own id token, no session, no layout (§2 mobile view)
         path: "mobile/reports/resq_band",
-        lazy: page(() => import("../features/reports/MobileReportPage").then((m) => m.MobileReportPage)),
+        lazy: page(() =>
+          import("../features/mobile/reports/MobileReportPage").then((m) => m.MobileReportPage),
+        ),
       },
       ...areas.map(
         (area): RouteObject => ({

@@ -1,6 +1,18 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import type { LegalDocument } from "../features/legal/content/types";
+
+export interface LegalSection {
+  title: string;
+  paragraphs: string[];
+}
+
+/** A document as the legal and about pages keep it (`features/legal/content/`). */
+export interface LegalDocument {
+  title: string;
+  updated: string;
+  intro: string[];
+  sections: LegalSection[];
+}
 
 /**
  * A legal or informational document. At `level` 1 its title is the page's h1 and sections are h2; at level 2

@@ -14,6 +14,9 @@ type Notify = (text: string, severity?: AlertColor) => void;
 
 const NotifyContext = createContext<Notify>(() => {});
 
+/** How long every snackbar stays open: 6000 ms (spec §8, §9). */
+export const NOTIFIER_AUTO_HIDE_MS = TOAST_DURATION_MS;
+
 /** App-wide snackbars, shown for 6 s (spec §9). */
 export function NotifierProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
       <Snackbar
         key={note?.key}
         open={open}
-        autoHideDuration={TOAST_DURATION_MS}
+        autoHideDuration={NOTIFIER_AUTO_HIDE_MS}
         onClose={(_, reason) => {
           if (reason !== "clickaway") setOpen(false);
         }}

@@ -3,9 +3,9 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useHomePath } from "../app/useHomePath";
 import { Brand } from "./Brand";
 import { DemoChip } from "./DemoChip";
+import { useHomeHref } from "./homePath";
 import { LanguageMenu } from "./LanguageMenu";
 import { MAIN_ID, SkipLink } from "./SkipLink";
 
@@ -15,7 +15,7 @@ import { MAIN_ID, SkipLink } from "./SkipLink";
  */
 export function PublicLayout({ children, maxWidth = 460 }: { children: ReactNode; maxWidth?: number }) {
   const { t } = useTranslation();
-  const home = useHomePath();
+  const home = useHomeHref();
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <SkipLink />

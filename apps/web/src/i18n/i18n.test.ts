@@ -20,7 +20,7 @@ function leafValues(value: unknown): unknown[] {
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? "").sort();
 }
 
 function valueAt(obj: unknown, path: string): unknown {
@@ -96,9 +96,14 @@ describe("MESSAGES catalogue", () => {
   });
 });
 
-describe("feature translation files (features/<area>/i18n)", () => {
+describe("feature translation files (features/<area>/<screens>/i18n, features/<name>/i18n)", () => {
   const featuresDir = fileURLToPath(new URL("../features", import.meta.url));
-  const areas = readdirSync(featuresDir).filter((area) => existsSync(join(featuresDir, area, "i18n")));
+  const subfolders = (dir: string) =>
+    readdirSync(join(featuresDir, dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => (dir ? `${dir}/${e.name}` : e.name));
+  const folders = subfolders("").flatMap((top) => [top, ...subfolders(top)]);
+  const areas = folders.filter((area) => existsSync(join(featuresDir, area, "i18n")));
   const load = (area: string, lang: string) => {
     const file = join(featuresDir, area, "i18n", `${lang}.json`);
     expect(existsSync(file), `${area}/i18n/${lang}.json exists`).toBe(true);

@@ -1,17 +1,15 @@
 import "i18next";
 import type en from "./en.json";
 
-/** Feature string files (`features/<area>/i18n/en.json`) are added here, one line each, under their area. */
+/** Feature string files (`features/<area>/<screens>/i18n/en.json`) are added here, one line each, under their key. */
 interface FeatureStrings {
-  ui: typeof import("../features/ui/i18n/en.json");
-  "admin-entities": typeof import("../features/admin-entities/i18n/en.json");
-  "admin-users": typeof import("../features/admin-users/i18n/en.json");
-  "client-entities": typeof import("../features/client-entities/i18n/en.json");
-  "staff-staffs": typeof import("../features/staff-staffs/i18n/en.json");
-  "staff-users": typeof import("../features/staff-users/i18n/en.json");
-  "staff-modules": typeof import("../features/staff-modules/i18n/en.json");
-  invitation: typeof import("../features/invitation/i18n/en.json");
-  reports: typeof import("../features/reports/i18n/en.json");
+  "admin-entities": typeof import("../features/admin/entities/i18n/en.json");
+  "admin-users": typeof import("../features/admin/users/i18n/en.json");
+  "client-entities": typeof import("../features/client/entities/i18n/en.json");
+  "staff-staffs": typeof import("../features/staff/staffs/i18n/en.json");
+  "staff-users": typeof import("../features/staff/users/i18n/en.json");
+  "staff-modules": typeof import("../features/staff/modules/i18n/en.json");
+  "reports-common": typeof import("../features/reports-common/i18n/en.json");
 }
 
 declare module "i18next" {

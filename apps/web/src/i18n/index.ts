@@ -7,19 +7,23 @@ import jp from "./jp.json";
 import { detectLanguage, htmlLangOf, isLanguage } from "./language";
 
 /**
- * Feature strings live beside their feature (`features/<area>/i18n/jp.json` and `en.json`) and are merged into
- * the one namespace under the area's name: `t("<area>.<key>")`.
+ * Feature strings live beside their feature (`features/<area>/<screens>/i18n/jp.json` and `en.json`, or
+ * `features/<name>/i18n/…`) and are merged into the one namespace under the folder path with `/` read as `-`:
+ * `features/admin/entities` → `t("admin-entities.<key>")`.
  */
-const featureFiles = import.meta.glob<Record<string, unknown>>("../features/*/i18n/*.json", {
-  eager: true,
-  import: "default",
-});
+const featureFiles = import.meta.glob<Record<string, unknown>>(
+  ["../features/*/i18n/*.json", "../features/*/*/i18n/*.json"],
+  {
+    eager: true,
+    import: "default",
+  },
+);
 
 function withFeatures(base: Record<string, unknown>, language: Language) {
   const merged: Record<string, unknown> = { ...base };
   for (const [file, strings] of Object.entries(featureFiles)) {
-    const m = /features\/([^/]+)\/i18n\/(jp|en)\.json$/.exec(file);
-    if (m?.[2] === language && m[1]) merged[m[1]] = strings;
+    const m = /features\/((?:[^/]+\/)?[^/]+)\/i18n\/(jp|en)\.json$/.exec(file);
+    if (m?.[2] === language && m[1]) merged[m[1].replace("/", "-")] = strings;
   }
   return merged;
 }

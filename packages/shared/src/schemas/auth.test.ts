@@ -45,6 +45,12 @@ describe("userInfoBodySchema", () => {
   it("accepts digits-only phones and empty optional fields", () => {
     expect(userInfoBodySchema.safeParse(info).success).toBe(true);
   });
+  it("requires display name, first name and last name (AUTH-33)", () => {
+    for (const field of ["display_name", "first_name", "last_name"]) {
+      const r = userInfoBodySchema.safeParse({ ...info, [field]: "" });
+      expect(r.success ? null : r.error.issues[0]?.message, field).toBe("required");
+    }
+  });
   it("rejects a phone with other characters", () => {
     const r = userInfoBodySchema.safeParse({ ...info, phone_number2: "03-1234" });
     expect(r.success ? null : r.error.issues[0]?.message).toBe("digits-only");

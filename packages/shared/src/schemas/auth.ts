@@ -9,6 +9,9 @@ export const registerBodySchema = z.object({
   lng: languageSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+/** `POST /user/register` answers 201 with the new account's id. */
+export const registerResponseSchema = z.object({ uid: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 const anyPasswordSchema = z
   .string("required")

@@ -43,3 +43,4 @@ export const errorBodySchema = z.object({ detail: z.string(), code: z.string() }
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;

@@ -39,6 +39,7 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const languageBodySchema = z.object({ language: languageSchema });
 export const languageResponseSchema = z.object({ language: languageSchema });
+export type LanguageResponse = z.infer<typeof languageResponseSchema>;
 
 export const staffEntitySchema = z.object({ name: z.string(), workspace_name: z.string() });
 export const staffEntitiesSchema = z.array(staffEntitySchema);

@@ -261,6 +261,7 @@ export const entityKpisSchema = kpisSchema.extend({
 export type StaffReport = z.infer<typeof staffReportSchema>;
 export type StaffReportUser = z.infer<typeof staffReportUserSchema>;
 export type Kpis = z.infer<typeof kpisSchema>;
+export type EntityKpis = z.infer<typeof entityKpisSchema>;
 
 // ---- admin exports ----
 

@@ -2,7 +2,7 @@ import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm
 import { entities } from "./entities";
 import { users } from "./identity";
 
-/** The KPI module catalogue (spec §3 Module); rows are kept in step with `features/modules/catalogue.ts`. */
+/** The KPI module catalogue (spec §3 Module); rows are kept in step with `db/module-catalogue.ts`. */
 export const modules = pgTable("modules", {
   id: integer("id").primaryKey(),
   code: text("code").notNull().unique(),

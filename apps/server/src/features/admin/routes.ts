@@ -1,8 +1,9 @@
 import { adminUserSchema, emailSchema, okSchema } from "@mimamori/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { acceptedClientOf } from "../../db/membership-rules";
 import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
@@ -30,13 +31,7 @@ async function usersOf(db: Db, ws: string) {
     .selectDistinct({ user: users })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.workspaceName, ws),
-        eq(memberships.role, "client"),
-        eq(memberships.status, "accepted"),
-      ),
-    )
+    .where(acceptedClientOf(ws))
     .orderBy(asc(users.email));
   return rows.map((r) => toAdminUser(r.user));
 }
@@ -77,12 +72,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { params: z.object({ uid: z.uuid("not-found") }), response: { 200: okSchema } },
       },
       async (req) => {
-        if (req.params.uid === requireUser(req).id) throw new AppError(400, "cannot-delete-self");
+        if (req.params.uid === requireUser(req).id) throw new AppError("cannot-delete-self");
         const [row] = await ctx.db
           .delete(users)
           .where(eq(users.id, req.params.uid))
           .returning({ id: users.id });
-        if (!row) throw new AppError(404, "user-missing");
+        if (!row) throw new AppError("user-missing");
         return { ok: true as const };
       },
     );

@@ -30,7 +30,7 @@ describe("password reset", () => {
     expect(
       (await t.call("POST", "/auth/sign-in", { email: "client2@example.com", password: "mimamori-demo" }))
         .status,
-    ).toBe(401);
+    ).toBe(400); // wrong-password: the old password no longer signs in
     await t.signIn("client2@example.com", "brand-new-1");
     const reused = await t.call("POST", "/auth/password-reset/confirm", { token, newPassword: "another-22" });
     expect(reused.body.code).toBe("invalid-token");

@@ -64,7 +64,7 @@ export const authLimits = {
   ],
 };
 
-const tooManyRequests = () => new AppError(429, "too-many-requests");
+const tooManyRequests = () => new AppError("too-many-requests");
 
 /** Counts argon2 verifications of sign-in and password change; tests read it to prove the throttle holds. */
 export const passwordChecks = { count: 0 };
@@ -128,7 +128,7 @@ export async function requestVerificationMail(ctx: AppContext, email: string, ip
   if (!(await takeSlots(ctx.db, [authLimits.mailRequestIp(ip), authLimits.mail("verify", address)])))
     throw tooManyRequests();
   const user = await findUserByEmail(ctx, address);
-  if (!user) throw new AppError(404, "user-not-found");
+  if (!user) throw new AppError("user-not-found");
   if (!user.emailVerifiedAt) await deliverVerificationMail(ctx, user);
 }
 
@@ -152,14 +152,14 @@ export async function signIn(
   const slots = await takeSlots(ctx.db, authLimits.signIn(email, input.ip));
   if (!slots) throw tooManyRequests();
   const user = await findUserByEmail(ctx, email);
-  if (!user) throw new AppError(404, "user-not-found");
-  if (!(await checkPassword(user.passwordHash, input.password))) throw new AppError(401, "wrong-password");
+  if (!user) throw new AppError("user-not-found");
+  if (!(await checkPassword(user.passwordHash, input.password))) throw new AppError("wrong-password");
   await releaseSlots(ctx.db, slots);
   await clearKey(ctx.db, SIGN_IN_FAILURE, `email:${user.email}`);
   pruneOccasionally(ctx);
   if (!user.emailVerifiedAt) {
     await sendVerificationMail(ctx, user);
-    throw new AppError(403, "email-not-verified");
+    throw new AppError("email-not-verified");
   }
   return startSession(ctx, user, input.remember ?? false);
 }
@@ -182,7 +182,7 @@ export async function register(
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!created) throw new AppError(409, "email-already-in-use");
+    if (!created) throw new AppError("email-already-in-use");
     await tx
       .insert(consents)
       .values({ userId: created.id, termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
@@ -194,7 +194,7 @@ export async function register(
 
 export async function verifyEmail(ctx: AppContext, token: string) {
   const userId = await consumeEmailToken(ctx.db, token, "verify-email");
-  if (!userId) throw new AppError(400, "invalid-token");
+  if (!userId) throw new AppError("invalid-token");
   await ctx.db
     .update(users)
     .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
@@ -207,7 +207,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   if (!(await takeSlots(ctx.db, [authLimits.mailRequestIp(ip), authLimits.mail("reset", address)])))
     throw tooManyRequests();
   const user = await findUserByEmail(ctx, address);
-  if (!user) throw new AppError(404, "user-not-found");
+  if (!user) throw new AppError("user-not-found");
   const token = await issueEmailToken(ctx.db, user.id, "reset-password", RESET_TOKEN_TTL_S);
   await ctx.mailer.send({
     to: user.email,
@@ -225,7 +225,7 @@ async function setPassword(ctx: AppContext, userId: string, password: string, ex
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date(), ...extra })
     .where(eq(users.id, userId))
     .returning();
-  if (!user) throw new AppError(404, "user-missing");
+  if (!user) throw new AppError("user-missing");
   return user;
 }
 
@@ -237,7 +237,7 @@ export async function confirmPasswordReset(
   purpose: "reset-password" | "invite" = "reset-password",
 ) {
   const userId = await consumeEmailToken(ctx.db, token, purpose);
-  if (!userId) throw new AppError(400, "invalid-token");
+  if (!userId) throw new AppError("invalid-token");
   const [current] = await ctx.db.select().from(users).where(eq(users.id, userId));
   // Following a mailed link proves the address, so an unverified account becomes verified.
   await setPassword(
@@ -254,14 +254,13 @@ export async function changePassword(
   input: { userId: string; oldPassword: string; newPassword: string; ip: string },
 ) {
   const [current] = await ctx.db.select().from(users).where(eq(users.id, input.userId));
-  if (!current) throw new AppError(404, "user-missing");
+  if (!current) throw new AppError("user-missing");
   // Re-authentication shares the sign-in limits: a stolen session must not become a fast password oracle.
   const slots = await takeSlots(ctx.db, authLimits.signIn(current.email, input.ip));
   if (!slots) throw tooManyRequests();
-  if (!(await checkPassword(current.passwordHash, input.oldPassword)))
-    throw new AppError(400, "wrong-password");
+  if (!(await checkPassword(current.passwordHash, input.oldPassword))) throw new AppError("wrong-password");
   await releaseSlots(ctx.db, slots);
-  if (input.oldPassword === input.newPassword) throw new AppError(400, "same-password", "newPassword");
+  if (input.oldPassword === input.newPassword) throw new AppError("same-password", "newPassword");
   const user = await setPassword(ctx, input.userId, input.newPassword);
   await revokeAllSessions(ctx.db, user.id);
   return user;

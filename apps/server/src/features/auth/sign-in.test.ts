@@ -59,7 +59,7 @@ describe("POST /auth/sign-in", () => {
       { email: "client2@example.com", password: "nope!!" },
       { lang: "ja" },
     );
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(400); // one status per code: packages/shared/src/errors.ts
     expect(wrong.body).toEqual({
       code: "wrong-password",
       detail: "パスワードが間違っています。もう一度お試しください。",

@@ -148,7 +148,7 @@ describe("email verification", () => {
     await t.smtp.waitFor("quiet@example.com");
     const before = t.smtp.mails.length;
     const res = await t.call("POST", "/auth/sign-in", { email: "quiet@example.com", password: "wrong-one" });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(400);
     await new Promise((r) => setTimeout(r, 300));
     expect(t.smtp.mails.slice(before).some((m) => m.to.includes("quiet@example.com"))).toBe(false);
   });

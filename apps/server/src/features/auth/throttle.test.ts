@@ -33,7 +33,7 @@ describe("sign-in throttling", () => {
         t.call("POST", "/auth/sign-in", { email: "client3@example.com", password: "wrong" }),
       ),
     );
-    expect(statuses(results)).toEqual({ 401: 5, 429: 45 });
+    expect(statuses(results)).toEqual({ 400: 5, 429: 45 });
     expect(passwordChecks.count - before).toBe(5);
 
     // The account stays locked, even with the right password, and without another check of it.
@@ -74,9 +74,9 @@ describe("sign-in throttling", () => {
     await start({ seed: true });
     const attempt = (pw: string) =>
       t.call("POST", "/auth/sign-in", { email: "client2@example.com", password: pw });
-    for (let i = 0; i < 4; i++) expect((await attempt("wrong")).status).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await attempt("wrong")).status).toBe(400);
     expect((await attempt(password)).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await attempt("wrong")).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt("wrong")).status).toBe(400);
     expect((await attempt("wrong")).status).toBe(429);
   });
 

@@ -25,6 +25,6 @@ export async function findEntity(db: Db, ws: string): Promise<EntityRow | undefi
 
 export async function requireEntity(db: Db, ws: string): Promise<EntityRow> {
   const row = await findEntity(db, ws);
-  if (!row) throw new AppError(404, "entity-not-found");
+  if (!row) throw new AppError("entity-not-found");
   return row;
 }

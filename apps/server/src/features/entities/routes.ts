@@ -13,12 +13,13 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { acceptedClient, acceptedStaff } from "../../db/membership-rules";
 import { entities, entityModules, memberModules, memberships } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { addStaff, listStaff } from "../entity-staff/queries";
 import { entityModuleList, requireModeOption, requireModule } from "../modules/queries";
-import { addStaff, listStaff } from "../staffs/queries";
 import { requireEntity, toEntity } from "./queries";
 
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
@@ -35,8 +36,8 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const rows = await ctx.db
           .select({
             entity: entities,
-            staff: sql<number>`count(*) filter (where ${memberships.role} = 'staff' and ${memberships.status} = 'accepted')::int`,
-            members: sql<number>`count(*) filter (where ${memberships.role} = 'client' and ${memberships.status} = 'accepted')::int`,
+            staff: sql<number>`count(*) filter (where ${acceptedStaff})::int`,
+            members: sql<number>`count(*) filter (where ${acceptedClient})::int`,
           })
           .from(entities)
           .leftJoin(memberships, eq(memberships.workspaceName, entities.workspaceName))
@@ -62,7 +63,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })
           .onConflictDoNothing()
           .returning();
-        if (!row) throw new AppError(409, "entity-exists", "workspace_name");
+        if (!row) throw new AppError("entity-exists", "workspace_name");
         return reply.status(201).send(toEntity(row));
       },
     );
@@ -92,7 +93,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })
           .where(eq(entities.workspaceName, req.params.workspace))
           .returning();
-        if (!row) throw new AppError(404, "entity-not-found");
+        if (!row) throw new AppError("entity-not-found");
         return toEntity(row);
       },
     );
@@ -106,7 +107,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .delete(entities)
           .where(eq(entities.workspaceName, req.params.workspace))
           .returning({ ws: entities.workspaceName });
-        if (!row) throw new AppError(404, "entity-not-found");
+        if (!row) throw new AppError("entity-not-found");
         return { ok: true as const };
       },
     );
@@ -170,7 +171,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .set({ modeOptionId: req.body.mode_option })
           .where(and(eq(entityModules.workspaceName, workspace), eq(entityModules.moduleId, moduleId)))
           .returning();
-        if (!row) throw new AppError(409, "not-subscribed");
+        if (!row) throw new AppError("not-subscribed");
         return entityModuleList(ctx.db, workspace, requestLanguage(req));
       },
     );

@@ -73,7 +73,7 @@ export async function memberModuleList(
 
 export async function requireModule(db: Db, moduleId: number) {
   const [m] = await db.select().from(modules).where(eq(modules.id, moduleId));
-  if (!m) throw new AppError(404, "module-not-found");
+  if (!m) throw new AppError("module-not-found");
   return m;
 }
 
@@ -82,6 +82,6 @@ export async function requireModeOption(db: Db, moduleId: number, optionId: numb
     .select()
     .from(moduleOptions)
     .where(and(eq(moduleOptions.id, optionId), eq(moduleOptions.moduleId, moduleId)));
-  if (!o) throw new AppError(400, "invalid-mode-option", "mode_option");
+  if (!o) throw new AppError("invalid-mode-option", "mode_option");
   return o;
 }

@@ -6,7 +6,7 @@ import { users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
-import { ensureZone } from "../vitals/sql";
+import { ensureZone } from "../../lib/time-sql";
 import { sendRows } from "./csv";
 import { allUsersExport, exportHeaders, userExport } from "./export";
 
@@ -40,7 +40,7 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = req.query;
         const lang = requestLanguage(req);
         const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, req.params.uid));
-        if (!u) throw new AppError(404, "user-missing");
+        if (!u) throw new AppError("user-missing");
         const name = `${u.id.slice(0, 8)}_${q.data_type}_${q.db_type}`.toLowerCase();
         return sendRows(
           reply,

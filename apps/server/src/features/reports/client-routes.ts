@@ -13,7 +13,7 @@ import { vitalSync } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
-import { ensureZone } from "../vitals/sql";
+import { ensureZone } from "../../lib/time-sql";
 import { sendRows } from "./csv";
 import { buildCards, buildReport } from "./report";
 import { reportDownload } from "./report-csv";

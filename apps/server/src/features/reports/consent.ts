@@ -2,7 +2,8 @@ import type { Measure } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { at, epoch } from "../vitals/sql";
+import { sleepSessions } from "../../db/schema";
+import { at, epoch } from "../../lib/time-sql";
 
 /**
  * The first second (epoch) from which staff may see a member's data of measure `m`: their consent, accepted_at
@@ -13,10 +14,11 @@ export async function consentStart(db: Db, userId: string, acceptedAt: Date | nu
   if (!acceptedAt) return Number.POSITIVE_INFINITY;
   const since = acceptedAt.getTime();
   if (m.aggregation === "sleep") {
+    const s = sleepSessions;
     const [night] = await rows<{ end: number | null }>(
       db,
-      sql`select ${epoch(sql`max(end_at)`)} as end from sleep_sessions
-        where user_id = ${userId}::uuid and start_at < ${at(since)} and end_at >= ${at(since)}`,
+      sql`select ${epoch(sql`max(${s.endAt})`)} as end from ${s}
+        where ${s.userId} = ${userId}::uuid and ${s.startAt} < ${at(since)} and ${s.endAt} >= ${at(since)}`,
     );
     if (night?.end != null) return Math.floor(night.end) + 1;
   }

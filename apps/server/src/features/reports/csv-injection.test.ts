@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { consentSince, DAY1, DAY2, dayOfData, download, upload } from "./fixtures";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   await upload(t, tok.client, dayOfData());
   await consentSince(t);
   // a name chosen at sign-up or in the profile is not checked (people's own names are theirs): it is written safely
-  await t.db.execute(sql`update users set name = ${EVIL} where id = ${uid}`);
+  await t.db.execute(sql`update ${users} set name = ${EVIL} where id = ${uid}`);
 });
 afterAll(() => t.close());
 

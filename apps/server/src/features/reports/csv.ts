@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
 import { requireUser } from "../../lib/access";
 import { AppError } from "../../lib/errors";
-import { at } from "../vitals/sql";
+import { at } from "../../lib/time-sql";
 
 export type Cell = CsvCell;
 /**
@@ -19,15 +19,43 @@ export type RowBatches = AsyncIterable<Cell[][]>;
 const BOM = "\uFEFF";
 
 /**
- * The writer's pause between batches. PGlite answers in microtasks, so without a macrotask break one export
+ * Rows per query. A PGlite query blocks the event loop while it runs: pages of a thousand rows (~10–30 ms)
+ * keep other requests answered between them (docs/decisions.md, "Trust").
+ */
+export const PAGE = 1000;
+
+/**
+ * Rows of a paged export's first query. The first query after a start runs on cold code and caches (the
+ * embedded database's WebAssembly not yet optimised, its catalog caches empty, the row parsing and CSV writing
+ * not yet compiled): a thousand rows took ~40 ms instead of ~9, and over 100 ms on a busy machine. A smaller
+ * first page bounds that stretch; the pages after it are full.
+ */
+export const FIRST_PAGE = 200;
+
+/** Rows to ask for with the keyset `cursor` (null: the first page). */
+export const pageSize = (cursor: unknown) => (cursor === null ? FIRST_PAGE : PAGE);
+
+/**
+ * The writer's pause before every query. PGlite answers in microtasks, so without a macrotask break one export
  * would run query after query and starve every other request; a batch without rows writes nothing, so
- * backpressure alone would not stop it either. A closed connection ends the batches (and so the queries).
+ * backpressure alone would not stop it either. The first query waits too: the request is handled in the event
+ * loop's poll phase and a `setImmediate` from there runs in the same turn, so with breaks only after batches
+ * the first two queries ran back to back without a poll phase between them, and on a cold start (the
+ * embedded database's code and caches not yet warm) that stretch kept other requests waiting 90–150 ms
+ * (bench/README.md, "Exports"). A closed connection ends the batches (and so the queries).
  */
 async function* paced(batches: RowBatches, closed: AbortSignal): RowBatches {
-  for await (const batch of batches) {
-    if (closed.aborted) return;
-    yield batch;
-    await macrotask();
+  const it = batches[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      await macrotask();
+      if (closed.aborted) return;
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await it.return?.();
   }
 }
 
@@ -54,7 +82,7 @@ const running = new Map<string, number>();
 /** Takes one of the caller's export slots (429 `too-many-exports` when all are in use); returns its release. */
 function takeExportSlot(userId: string): () => void {
   const n = running.get(userId) ?? 0;
-  if (n >= EXPORTS_PER_USER) throw new AppError(429, "too-many-exports");
+  if (n >= EXPORTS_PER_USER) throw new AppError("too-many-exports");
   running.set(userId, n + 1);
   let released = false;
   return () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
       samples.push({ code: "00005091", time: W0 + j * 60, value: hr(j) });
     await upload(t, tok.client, { samples });
   }
-  await t.db.execute(sql`update users set name = ${LONG_NAME} where id = ${uid}`);
+  await t.db.execute(sql`update ${users} set name = ${LONG_NAME} where id = ${uid}`);
   // accounts without data: the all-users export queries each of them and writes nothing
   await t.db
     .insert(users)

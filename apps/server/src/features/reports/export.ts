@@ -2,13 +2,11 @@ import { type AdminExportQuery, type Language, MEASURES } from "@mimamori/shared
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { LEVEL_TABLE } from "../vitals/levels";
-import { at } from "../vitals/sql";
-import { type Cell, fixed, localText, type RowBatches } from "./csv";
+import { sleepSessions, users, vitalBucketsHour, vitalSamples } from "../../db/schema";
+import { at } from "../../lib/time-sql";
+import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches } from "./csv";
 import { LABELS, sleepSegmentRows } from "./report-csv";
 
-/** Rows per query: small enough that other requests are answered between queries (see report-csv.ts). */
-const PAGE = 1000;
 const USER_PAGE = 200;
 const LEVELS = MEASURES.filter((m) => m.aggregation !== "sleep");
 
@@ -51,16 +49,21 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
     return;
   }
   const raw = q.db_type === "Raw";
-  const col = raw ? sql`at` : sql`bucket`;
+  const v = vitalSamples;
+  const h = vitalBucketsHour;
+  const table = raw ? v : h;
+  const col = raw ? v.at : h.bucket;
+  const cols = raw
+    ? sql`${v.value}::float8 as a`
+    : sql`${h.max}::float8 as a, ${h.min}::float8 as b, (${h.sum} / ${h.count})::float8 as c, ${h.sum}::float8 as s,
+        ${h.count}::int as n`;
   for (const m of LEVELS) {
     const name = m.name[lang];
     const unit = m.unit[lang];
     let cursor: number | null = null;
     for (;;) {
       const from: SQL = cursor === null ? sql`${col} >= ${at(start)}` : sql`${col} > ${at(cursor)}`;
-      const cols = raw
-        ? sql`value::float8 as a`
-        : sql`max::float8 as a, min::float8 as b, (sum / count)::float8 as c, sum::float8 as s, count::int as n`;
+      const size = pageSize(cursor);
       const page = await rows<{
         t: number;
         d: string;
@@ -71,10 +74,10 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
         n: number;
       }>(
         db,
-        sql`select extract(epoch from ${col})::float8 * 1000 as t, ${localText(col, tz)} as d, ${cols}
-          from ${raw ? sql`vital_samples` : LEVEL_TABLE.hour.table}
-          where user_id = ${user} and measure = ${m.measure} and ${from} and ${col} < ${at(end)}
-          order by ${col} limit ${PAGE}`,
+        sql`select extract(epoch from ${col})::float8 * 1000 as t, ${localText(sql`${col}`, tz)} as d, ${cols}
+          from ${table}
+          where ${table.userId} = ${user} and ${table.measure} = ${m.measure} and ${from} and ${col} < ${at(end)}
+          order by ${col} limit ${size}`,
       );
       const p = m.decimals + 1;
       yield page.map((r): Cell[] =>
@@ -82,7 +85,7 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
           ? [r.d, m.id, name, r.a, unit]
           : [r.d, m.id, name, r.a, r.b, fixed(r.c, p), fixed(r.s, p), r.n, unit],
       );
-      if (page.length < PAGE) break;
+      if (page.length < size) break;
       cursor = Math.round(page[page.length - 1].t);
     }
   }
@@ -90,17 +93,19 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
 
 /** Sleep sessions ending in the window: the local day they count on, start, end and hours per stage. */
 async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: string): RowBatches {
+  const s = sleepSessions;
   let cursor: number | null = null;
   for (;;) {
-    const from: SQL = cursor === null ? sql`true` : sql`start_at > ${at(cursor)}`;
+    const from: SQL = cursor === null ? sql`true` : sql`${s.startAt} > ${at(cursor)}`;
     const page = await rows<Record<string, number | string>>(
       db,
-      sql`select extract(epoch from start_at)::float8 * 1000 as t,
-          to_char(end_at at time zone ${tz}, 'YYYY/MM/DD') as d, ${localText(sql`start_at`, tz)} as s,
-          ${localText(sql`end_at`, tz)} as e, (deep + light + rem)::float8 as total, deep, light, rem, awake
-        from sleep_sessions where user_id = ${user} and ${from}
-          and end_at >= ${at(start)} and end_at < ${at(end)}
-        order by start_at limit ${PAGE}`,
+      sql`select extract(epoch from ${s.startAt})::float8 * 1000 as t,
+          to_char(${s.endAt} at time zone ${tz}, 'YYYY/MM/DD') as d, ${localText(sql`${s.startAt}`, tz)} as s,
+          ${localText(sql`${s.endAt}`, tz)} as e, (${s.deep} + ${s.light} + ${s.rem})::float8 as total,
+          ${s.deep}, ${s.light}, ${s.rem}, ${s.awake}
+        from ${s} where ${s.userId} = ${user} and ${from}
+          and ${s.endAt} >= ${at(start)} and ${s.endAt} < ${at(end)}
+        order by ${s.startAt} limit ${PAGE}`,
     );
     yield page.map((r) => [
       r.d as string,
@@ -117,15 +122,16 @@ async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: s
 export async function* allUsersExport(db: Db, q: AdminExportQuery, lang: Language): RowBatches {
   let cursor: string | null = null;
   for (;;) {
-    const users: ExportUser[] = await rows<ExportUser>(
+    const page: ExportUser[] = await rows<ExportUser>(
       db,
-      sql`select id::text as id, name, email from users ${cursor === null ? sql`` : sql`where id > ${cursor}::uuid`}
-        order by id limit ${USER_PAGE}`,
+      sql`select ${users.id}::text as id, ${users.name}, ${users.email} from ${users}
+        ${cursor === null ? sql`` : sql`where ${users.id} > ${cursor}::uuid`}
+        order by ${users.id} limit ${USER_PAGE}`,
     );
-    for (const u of users)
+    for (const u of page)
       for await (const batch of userExport(db, u.id, q, lang))
         yield batch.map((r) => [u.id, u.name, u.email, ...r]);
-    if (users.length < USER_PAGE) return;
-    cursor = users[users.length - 1].id;
+    if (page.length < USER_PAGE) return;
+    cursor = page[page.length - 1].id;
   }
 }

@@ -2,6 +2,7 @@ import { defaultRanges, type Measure, type ZoneRange, type ZoneRanges } from "@m
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reportRanges, reportTunings } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 
 const toRanges = (r: { maxValue: number[]; minValue: number[]; meanValue: number[] }): ZoneRanges => ({
   maxValue: r.maxValue as ZoneRange,
@@ -81,6 +82,7 @@ export async function saveTuning(db: Db, ws: string, m: Measure, userId: string,
  */
 export async function setTuned(db: Db, ws: string, m: Measure, userId: string, isTuned: boolean) {
   const general = await generalRanges(db, ws, m);
+  const t = reportTunings;
   await db
     .insert(reportTunings)
     .values({ workspaceName: ws, measure: m.measure, userId, isTuned, ...(isTuned ? general : {}) })
@@ -91,9 +93,10 @@ export async function setTuned(db: Db, ws: string, m: Measure, userId: string, i
         updatedAt: new Date(),
         ...(isTuned
           ? {
-              maxValue: sql`coalesce(${reportTunings.maxValue}, excluded.max_value)`,
-              minValue: sql`coalesce(${reportTunings.minValue}, excluded.min_value)`,
-              meanValue: sql`coalesce(${reportTunings.meanValue}, excluded.mean_value)`,
+              // Drizzle has no `excluded.` column: its bare name, from the column
+              maxValue: sql`coalesce(${t.maxValue}, excluded.${bare(t.maxValue)})`,
+              minValue: sql`coalesce(${t.minValue}, excluded.${bare(t.minValue)})`,
+              meanValue: sql`coalesce(${t.meanValue}, excluded.${bare(t.meanValue)})`,
             }
           : {}),
       },

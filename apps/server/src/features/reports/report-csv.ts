@@ -11,9 +11,10 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
+import { at, localStart } from "../../lib/time-sql";
 import { bucketsOver, localHourLevels } from "../vitals/levels";
-import { at, localStart } from "../vitals/sql";
-import { type Cell, fixed, localText, type RowBatches, slices } from "./csv";
+import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches, slices } from "./csv";
 import { viewOf } from "./present";
 
 export const LABELS = {
@@ -62,12 +63,6 @@ export const LABELS = {
     email: "Email",
   },
 } as const;
-
-/**
- * Rows per query. A PGlite query blocks the event loop while it runs: pages of a thousand rows (~10–30 ms)
- * keep other requests answered between them (docs/decisions.md, "Trust").
- */
-const PAGE = 1000;
 
 export interface Download {
   filename: string;
@@ -119,14 +114,16 @@ async function* levelBatches(
       ),
       sql`, `,
     );
+    const v = vitalSamples;
     let cursor: number | null = null;
     for (;;) {
-      const from: SQL = cursor === null ? sql`at >= ${at(start)}` : sql`at > ${at(cursor)}`;
+      const from: SQL = cursor === null ? sql`${v.at} >= ${at(start)}` : sql`${v.at} > ${at(cursor)}`;
+      const size = pageSize(cursor);
       const page = await rows<{ t: number; d: string; [k: string]: unknown }>(
         db,
-        sql`select extract(epoch from at)::float8 * 1000 as t, ${localText(sql`at`, tz)} as d, ${cols}
-          from vital_samples where ${where} and ${from} and at < ${at(end)}
-          group by at order by at limit ${PAGE}`,
+        sql`select extract(epoch from ${v.at})::float8 * 1000 as t, ${localText(sql`${v.at}`, tz)} as d, ${cols}
+          from ${v} where ${where} and ${from} and ${v.at} < ${at(end)}
+          group by ${v.at} order by ${v.at} limit ${size}`,
       );
       yield page.map((r) => {
         return [
@@ -134,7 +131,7 @@ async function* levelBatches(
           ...measures.map((_, i) => (r[`c${i}`] === null ? null : views[i].toView(r[`c${i}`] as number))),
         ];
       });
-      if (page.length < PAGE) return;
+      if (page.length < size) return;
       cursor = Math.round(page[page.length - 1].t);
     }
   }
@@ -201,15 +198,17 @@ export async function* sleepSegmentRows(
   end: number,
   tz: string,
 ): RowBatches {
+  const g = sleepSegments;
   let cursor: number | null = null;
   for (;;) {
-    const from: SQL = cursor === null ? sql`start_at >= ${at(start)}` : sql`start_at > ${at(cursor)}`;
+    const from: SQL = cursor === null ? sql`${g.startAt} >= ${at(start)}` : sql`${g.startAt} > ${at(cursor)}`;
     const page = await rows<{ t: number; s: string; e: string; stage: string; h: number }>(
       db,
-      sql`select extract(epoch from start_at)::float8 * 1000 as t, ${localText(sql`start_at`, tz)} as s,
-          ${localText(sql`end_at`, tz)} as e, stage, (extract(epoch from end_at - start_at) / 3600)::float8 as h
-        from sleep_segments where user_id = ${user} and ${from} and start_at < ${at(end)}
-        order by start_at limit ${PAGE}`,
+      sql`select extract(epoch from ${g.startAt})::float8 * 1000 as t, ${localText(sql`${g.startAt}`, tz)} as s,
+          ${localText(sql`${g.endAt}`, tz)} as e, ${g.stage},
+          (extract(epoch from ${g.endAt} - ${g.startAt}) / 3600)::float8 as h
+        from ${g} where ${g.userId} = ${user} and ${from} and ${g.startAt} < ${at(end)}
+        order by ${g.startAt} limit ${PAGE}`,
     );
     yield page.map((r) => [r.s, r.e, r.stage, fixed(r.h, 2)]);
     if (page.length < PAGE) return;
@@ -219,6 +218,7 @@ export async function* sleepSegmentRows(
 
 async function* sleepTotals(db: Db, userId: string, q: CsvQuery, unit: "day" | "month"): RowBatches {
   const tz = q.timezone;
+  const s = sleepSessions;
   const page = await rows<{
     d: string;
     total: number;
@@ -229,10 +229,11 @@ async function* sleepTotals(db: Db, userId: string, q: CsvQuery, unit: "day" | "
   }>(
     db,
     sql`select to_char(to_timestamp(t) at time zone ${tz}, 'YYYY/MM/DD HH24:MI') as d, x.* from (
-        select ${localStart(sql`end_at`, unit, tz)} as t, sum(deep + light + rem)::float8 as total,
-          sum(deep)::float8 as deep, sum(light)::float8 as light, sum(rem)::float8 as rem, sum(awake)::float8 as awake
-        from sleep_sessions where user_id = ${userId}::uuid and end_at >= ${at(q.start_time * 1000)}
-          and end_at < ${at(q.end_time * 1000)} group by 1
+        select ${localStart(sql`${s.endAt}`, unit, tz)} as t, sum(${s.deep} + ${s.light} + ${s.rem})::float8 as total,
+          sum(${s.deep})::float8 as deep, sum(${s.light})::float8 as light, sum(${s.rem})::float8 as rem,
+          sum(${s.awake})::float8 as awake
+        from ${s} where ${s.userId} = ${userId}::uuid and ${s.endAt} >= ${at(q.start_time * 1000)}
+          and ${s.endAt} < ${at(q.end_time * 1000)} group by 1
       ) x order by t`,
   );
   yield page.map((r) => [r.d, ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v, 2))]);

@@ -14,7 +14,7 @@ import {
   zoneOf,
 } from "@mimamori/shared";
 import type { Db } from "../../db/client";
-import { localMidnight } from "../vitals/sql";
+import { localMidnight } from "../../lib/time-sql";
 import { viewOf } from "./present";
 import {
   lastNight,

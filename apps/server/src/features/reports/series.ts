@@ -8,8 +8,9 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
+import { at, epoch, localStart } from "../../lib/time-sql";
 import { bucketsOver, localHourLevels } from "../vitals/levels";
-import { at, epoch, localStart } from "../vitals/sql";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
 export type Row = [number, number | null, number | null, number | null];
@@ -38,10 +39,12 @@ export async function levelSeries(
   const sum = m.aggregation === "sum";
   const where = sql`user_id = ${userId}::uuid and measure = ${m.measure}`;
   if (resolution === "raw") {
+    const v = vitalSamples;
+    const value = sum ? sql`null` : sql`${v.value}`;
     const ps = await rows<Point>(
       db,
-      sql`select ${epoch(sql`at`)} as t, value as a, ${sum ? sql`null` : sql`value`} as b, ${sum ? sql`null` : sql`value`} as c
-        from vital_samples where ${where} and at >= ${at(w.start)} and at < ${at(w.end)} order by at`,
+      sql`select ${epoch(sql`${v.at}`)} as t, ${v.value} as a, ${value} as b, ${value} as c
+        from ${v} where ${where} and ${v.at} >= ${at(w.start)} and ${v.at} < ${at(w.end)} order by ${v.at}`,
     );
     return toRows(ps);
   }
@@ -57,11 +60,13 @@ export async function levelSeries(
 
 /** Sleep per night (the local day a session ends): [night, total asleep, deep, light] in hours. */
 export async function sleepSeries(db: Db, userId: string, w: Window): Promise<Row[]> {
-  const t = localStart(sql`end_at`, "day", w.timezone);
+  const s = sleepSessions;
+  const t = localStart(sql`${s.endAt}`, "day", w.timezone);
   const ps = await rows<Point>(
     db,
-    sql`select ${t} as t, sum(deep + light + rem)::float8 as a, sum(deep)::float8 as b, sum(light)::float8 as c
-      from sleep_sessions where user_id = ${userId}::uuid and end_at >= ${at(w.start)} and end_at < ${at(w.end)}
+    sql`select ${t} as t, sum(${s.deep} + ${s.light} + ${s.rem})::float8 as a, sum(${s.deep})::float8 as b,
+        sum(${s.light})::float8 as c
+      from ${s} where ${s.userId} = ${userId}::uuid and ${s.endAt} >= ${at(w.start)} and ${s.endAt} < ${at(w.end)}
       group by 1 order by 1`,
   );
   return toRows(ps);
@@ -76,14 +81,16 @@ export interface SegmentRow {
 
 /** The segments of the sleep sessions that end in the window. */
 export async function sleepSegmentsOf(db: Db, userId: string, w: Window): Promise<SegmentRow[]> {
+  const ss = sleepSessions;
+  const s = sleepSegments;
   return rows<SegmentRow>(
     db,
-    sql`select ${epoch(sql`s.start_at`)} as start, ${epoch(sql`s.end_at`)} as "end", s.stage,
-        (extract(epoch from s.end_at - s.start_at) / 3600)::float8 as length
-      from sleep_sessions ss join sleep_segments s
-        on s.user_id = ss.user_id and s.start_at >= ss.start_at and s.start_at < ss.end_at
-      where ss.user_id = ${userId}::uuid and ss.end_at >= ${at(w.start)} and ss.end_at < ${at(w.end)}
-      order by s.start_at`,
+    sql`select ${epoch(sql`${s.startAt}`)} as start, ${epoch(sql`${s.endAt}`)} as "end", ${s.stage},
+        (extract(epoch from ${s.endAt} - ${s.startAt}) / 3600)::float8 as length
+      from ${ss} join ${s}
+        on ${s.userId} = ${ss.userId} and ${s.startAt} >= ${ss.startAt} and ${s.startAt} < ${ss.endAt}
+      where ${ss.userId} = ${userId}::uuid and ${ss.endAt} >= ${at(w.start)} and ${ss.endAt} < ${at(w.end)}
+      order by ${s.startAt}`,
   );
 }
 
@@ -95,12 +102,13 @@ export interface Latest {
 
 /** The latest sample of each level measure of a user (one index probe per measure). */
 export async function latestSamples(db: Db, userId: string, measures: number[]): Promise<Latest[]> {
+  const v = vitalSamples;
   return rows<Latest>(
     db,
     sql`select m.measure::int as measure, ${epoch(sql`s.at`)} as t, s.value
       from unnest(${sql.param(measures)}::smallint[]) as m(measure)
-      cross join lateral (select at, value from vital_samples
-        where user_id = ${userId}::uuid and measure = m.measure order by at desc limit 1) s`,
+      cross join lateral (select ${v.at}, ${v.value} from ${v}
+        where ${v.userId} = ${userId}::uuid and ${v.measure} = m.measure order by ${v.at} desc limit 1) s`,
   );
 }
 
@@ -123,11 +131,12 @@ export async function totalSince(db: Db, userId: string, measure: number, start:
 
 /** The latest night's sleep (hours asleep) ending from `start` (epoch ms) on. */
 export async function lastNight(db: Db, userId: string, start: number, timezone: string) {
+  const s = sleepSessions;
   const [r] = await rows<{ total: number; t: number }>(
     db,
-    sql`select sum(deep + light + rem)::float8 as total, max(${epoch(sql`end_at`)}) as t from sleep_sessions
-      where user_id = ${userId}::uuid and end_at >= ${at(start)}
-      group by ${localStart(sql`end_at`, "day", timezone)} order by 2 desc limit 1`,
+    sql`select sum(${s.deep} + ${s.light} + ${s.rem})::float8 as total, max(${epoch(sql`${s.endAt}`)}) as t from ${s}
+      where ${s.userId} = ${userId}::uuid and ${s.endAt} >= ${at(start)}
+      group by ${localStart(sql`${s.endAt}`, "day", timezone)} order by 2 desc limit 1`,
   );
   return r ?? null;
 }

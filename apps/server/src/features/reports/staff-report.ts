@@ -16,7 +16,9 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { localMidnight } from "../vitals/sql";
+import { acceptedClientOf } from "../../db/membership-rules";
+import { memberships, users, vitalSync } from "../../db/schema";
+import { localMidnight } from "../../lib/time-sql";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, tuningsOf } from "./ranges";
 import type { Window } from "./series";
@@ -49,12 +51,13 @@ export async function staffWindow(db: Db, q: StaffQuery): Promise<Window> {
 export async function membersOf(db: Db, ws: string): Promise<Member[]> {
   return rows<Member>(
     db,
-    sql`select u.id::text as id, u.name, u.email, m.is_active as "isActive",
-        extract(epoch from s.last_sync_at)::float8 as "lastSync",
-        (extract(epoch from m.accepted_at) * 1000)::float8 as since
-      from memberships m join users u on u.id = m.user_id left join vital_sync s on s.user_id = m.user_id
-      where m.workspace_name = ${ws} and m.role = 'client' and m.status = 'accepted'
-      order by u.name, u.email`,
+    sql`select ${users.id}::text as id, ${users.name}, ${users.email}, ${memberships.isActive} as "isActive",
+        extract(epoch from ${vitalSync.lastSyncAt})::float8 as "lastSync",
+        (extract(epoch from ${memberships.acceptedAt}) * 1000)::float8 as since
+      from ${memberships} join ${users} on ${users.id} = ${memberships.userId}
+        left join ${vitalSync} on ${vitalSync.userId} = ${memberships.userId}
+      where ${acceptedClientOf(ws)}
+      order by ${users.name}, ${users.email}`,
   );
 }
 
@@ -118,7 +121,7 @@ export async function buildStaffReport(
     consentedStats(db, ws, m, w, members),
   ]);
   const zones = new Map<string, Zone | null>();
-  const users = members.map((u): StaffReportUser => {
+  const reportUsers = members.map((u): StaffReportUser => {
     const t = tunings.get(u.id);
     const g = grade(stats.get(u.id), effectiveRanges(general, t), m, view.toView);
     zones.set(u.id, g.zone);
@@ -146,7 +149,7 @@ export async function buildStaffReport(
     end_time: Math.floor(w.end / 1000),
     ranges: view.ranges(general, "toView"),
     default_ranges: view.ranges(defaultRanges(m), "toView"),
-    users,
+    users: reportUsers,
     kpis: kpis(members, zones, new Set(stats.keys())),
   };
 }

@@ -17,9 +17,9 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
-import { requireMember } from "../members/queries";
-import { workspaceParams } from "../staff/routes";
-import { ensureZone } from "../vitals/sql";
+import { workspaceParams } from "../../lib/params";
+import { ensureZone } from "../../lib/time-sql";
+import { requireMember } from "../entity-members/queries";
 import { consentStart, fromConsent } from "./consent";
 import { sendRows } from "./csv";
 import { viewOf } from "./present";
@@ -35,7 +35,7 @@ const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
 /** Only accepted client members of the entity can be read or tuned; anyone else (invited too) is not found. */
 async function requireAccepted(ctx: AppContext, ws: string, uid: string) {
   const m = await requireMember(ctx.db, ws, uid);
-  if (m.status !== "accepted") throw new AppError(404, "member-not-found");
+  if (m.status !== "accepted") throw new AppError("member-not-found");
   return m;
 }
 

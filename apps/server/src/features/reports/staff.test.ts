@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
+import { reportRanges } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { consentSince, DAY1, DAY2, dayOfData, upload } from "./fixtures";
@@ -252,7 +253,7 @@ describe("general ranges and tuning", () => {
     expect(res.body).toMatchObject({ unit: "°F", ranges: f, scale: { min: 89.6, max: 104 } });
     const [stored] = await rows<{ mean: number[] }>(
       t.db,
-      sql`select mean_value as mean from report_ranges where workspace_name = 'harbor' and measure = 5092`,
+      sql`select mean_value as mean from ${reportRanges} where workspace_name = 'harbor' and measure = 5092`,
     );
     expect(stored.mean.map((v) => Math.round(v * 10) / 10)).toEqual([32, 35.6, 36.7, 40]);
     expect(

@@ -2,8 +2,10 @@ import type { Measure } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import { acceptedClientConsent, acceptedClientIds } from "../../db/membership-rules";
+import { sleepSessions } from "../../db/schema";
+import { at, localStart } from "../../lib/time-sql";
 import { bucketsOver, localHourLevels } from "../vitals/levels";
-import { at, localStart } from "../vitals/sql";
 import type { Window } from "./series";
 
 export interface Stat {
@@ -11,18 +13,6 @@ export interface Stat {
   min: number;
   mean: number;
 }
-
-/** Accepted client members of an entity (a subquery of user ids). */
-export const acceptedMembers = (ws: string) =>
-  sql`select user_id from memberships where workspace_name = ${ws} and role = 'client' and status = 'accepted'`;
-
-/**
- * Accepted client members with the moment from which the entity may count their data (user_id, since): their
- * consent, accepted_at (docs/decisions.md, Trust). A membership without one shares nothing.
- */
-export const consentOf = (ws: string) =>
-  sql`select user_id, accepted_at as since from memberships
-    where workspace_name = ${ws} and role = 'client' and status = 'accepted' and accepted_at is not null`;
 
 /**
  * Max, min and mean over the window for each of `users` (a subquery of user ids), read from buckets only:
@@ -54,11 +44,13 @@ export async function windowStats(
         from (${buckets}) b group by 1, 2
       ) x group by id`;
   } else {
+    const s = sleepSessions;
     query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
-        select s.user_id as id, ${localStart(sql`s.end_at`, "day", w.timezone)} as d, sum(s.deep + s.light + s.rem) as total
-        from sleep_sessions s
-        ${consent ? sql`join (${consent}) c on c.user_id = s.user_id and s.start_at >= c.since` : sql``}
-        where s.user_id in (${users}) and s.end_at >= ${at(w.start)} and s.end_at < ${at(w.end)}
+        select ${s.userId} as id, ${localStart(sql`${s.endAt}`, "day", w.timezone)} as d,
+          sum(${s.deep} + ${s.light} + ${s.rem}) as total
+        from ${s}
+        ${consent ? sql`join (${consent}) c on c.user_id = ${s.userId} and ${s.startAt} >= c.since` : sql``}
+        where ${s.userId} in (${users}) and ${s.endAt} >= ${at(w.start)} and ${s.endAt} < ${at(w.end)}
         group by 1, 2
       ) x group by id`;
   }
@@ -80,8 +72,9 @@ export async function consentedStats(
   w: Window,
   members: { id: string; since: number | null }[],
 ): Promise<Map<string, Stat>> {
-  if (m.aggregation === "sleep") return windowStats(db, acceptedMembers(ws), m, w, consentOf(ws));
-  const before = sql`select user_id from (${consentOf(ws)}) c where since <= ${at(w.start)}`;
+  if (m.aggregation === "sleep")
+    return windowStats(db, sql`${acceptedClientIds(ws)}`, m, w, sql`${acceptedClientConsent(ws)}`);
+  const before = sql`select user_id from (${acceptedClientConsent(ws)}) c where since <= ${at(w.start)}`;
   const inside = members.filter((u) => u.since !== null && u.since > w.start && u.since < w.end);
   const parts = await Promise.all([
     windowStats(db, before, m, w),

@@ -84,7 +84,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const me = requireUser(req);
         const [row] = await ctx.db.select().from(users).where(eq(users.id, me.id));
-        if (!row) throw new AppError(404, "user-missing");
+        if (!row) throw new AppError("user-missing");
         return toUserInfo(row);
       },
     );
@@ -110,7 +110,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })
           .where(eq(users.id, me.id))
           .returning();
-        if (!row) throw new AppError(404, "user-missing");
+        if (!row) throw new AppError("user-missing");
         return toUserInfo(row);
       },
     );

@@ -2,6 +2,7 @@ import { measureOf } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
+import { vitalSamples } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { prng } from "../../tools/simulator";
 import { windowStats } from "../reports/stats";
@@ -63,7 +64,7 @@ const start = (level: Level) =>
 const fromRaw = (
   level: Level,
 ) => sql`select measure::int as m, (${start(level)})::float8 as b, min(value)::float8 as min,
-  max(value)::float8 as max, round(sum(value)::numeric, 6)::float8 as sum, count(*)::int as count from vital_samples`;
+  max(value)::float8 as max, round(sum(value)::numeric, 6)::float8 as sum, count(*)::int as count from ${vitalSamples}`;
 const allLevels = (user: SQL) =>
   Promise.all(LEVELS.map((level) => rows(t.db, sql`${stored(level)} ${user} order by 1, 2`)));
 
@@ -90,7 +91,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
     const expected = await rows(t.db, sql`${fromRaw(level)} ${user} group by 1, 2 order by 1, 2`);
     expect(expected.length).toBeGreaterThan(0);
     expect(await rows(t.db, sql`${stored(level)} ${user} order by 1, 2`)).toEqual(expected);
-    const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from vital_samples ${user}`);
+    const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from ${vitalSamples} ${user}`);
     expect(n.n).toBe(kept.size);
   });
 
@@ -107,7 +108,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
       });
       const [raw] = await rows<{ max: number | null; min: number | null; mean: number | null }>(
         t.db,
-        sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from vital_samples
+        sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from ${vitalSamples}
           where user_id = ${uid}::uuid and measure = 5091
             and at >= ${new Date(from).toISOString()}::timestamptz and at < ${new Date(to).toISOString()}::timestamptz`,
       );
@@ -192,9 +193,10 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
   it("a rebuild from raw gives the same buckets at every level", async () => {
     const user = sql`where user_id = ${uid}::uuid`;
     const before = await allLevels(user);
-    await t.db.execute(sql`update vital_buckets_hour set count = count + 1 ${user}`);
-    await t.db.execute(sql`delete from vital_buckets_day ${user}`);
-    await t.db.execute(sql`update vital_buckets_month set max = max + 1 ${user}`);
+    const { hour, day, month } = LEVEL_TABLE;
+    await t.db.execute(sql`update ${hour.table} set count = count + 1 ${user}`);
+    await t.db.execute(sql`delete from ${day.table} ${user}`);
+    await t.db.execute(sql`update ${month.table} set max = max + 1 ${user}`);
     await rebuildUser(t.db, uid);
     expect(await allLevels(user)).toEqual(before);
   });

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
+import {
+  sleepSegments,
+  sleepSessions,
+  vitalBucketsDay,
+  vitalBucketsHour,
+  vitalSamples,
+  vitalSync,
+} from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { LEVEL_TABLE } from "./levels";
 
@@ -23,15 +32,15 @@ const hr = (i: number, value = 60 + (i % 30)) => ({ code: "00005091", time: T0 +
 async function totals(measure = 5091) {
   const [raw] = await rows<{ n: number; s: number }>(
     t.db,
-    sql`select count(*)::int as n, coalesce(sum(value), 0)::float8 as s from vital_samples where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select count(*)::int as n, coalesce(sum(value), 0)::float8 as s from ${vitalSamples} where user_id = ${uid}::uuid and measure = ${measure}`,
   );
   const [q] = await rows<{ n: number; s: number }>(
     t.db,
-    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from vital_buckets_hour where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid and measure = ${measure}`,
   );
   const [d] = await rows<{ n: number; s: number }>(
     t.db,
-    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from vital_buckets_day where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsDay} where user_id = ${uid}::uuid and measure = ${measure}`,
   );
   return { raw, q, d };
 }
@@ -51,7 +60,7 @@ describe("POST /user/vitals", () => {
     expect(res.body.last_sync).toBeGreaterThanOrEqual(Math.floor(before) - 1);
     const [sync] = await rows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from vital_sync where user_id = ${uid}::uuid`,
+      sql`select count(*)::int as n from ${vitalSync} where user_id = ${uid}::uuid`,
     );
     expect(sync.n).toBe(1);
     // 09:02 in Japan is 00:02 UTC, the third minute: the ISO row is the same instant as hr(2)
@@ -179,7 +188,7 @@ describe("POST /user/vitals", () => {
     await upload({ sleep: [{ start: N + 20 * 3600, end: N + 21 * 3600, stage: "light" }] });
     const sessions = await rows<{ deep: number; light: number; rem: number; awake: number }>(
       t.db,
-      sql`select deep, light, rem, awake from sleep_sessions where user_id = ${uid}::uuid and start_at >= to_timestamp(${N}) order by start_at`,
+      sql`select deep, light, rem, awake from ${sleepSessions} where user_id = ${uid}::uuid and start_at >= to_timestamp(${N}) order by start_at`,
     );
     expect(sessions).toEqual([
       { deep: 1, light: 2, rem: 0.5, awake: 300 / 3600 },
@@ -190,7 +199,7 @@ describe("POST /user/vitals", () => {
 
 describe("deleting a user", () => {
   it("deletes their samples, buckets, sleep and sync time with the account", async () => {
-    const tables = ["vital_samples", "sleep_segments", "sleep_sessions", "vital_sync"].map((x) => sql.raw(x));
+    const tables: PgTable[] = [vitalSamples, sleepSegments, sleepSessions, vitalSync];
     tables.push(...Object.values(LEVEL_TABLE).map((l) => l.table));
     const counts = () =>
       Promise.all(

@@ -1,16 +1,20 @@
 import { type SQL, sql } from "drizzle-orm";
-import { at } from "./sql";
+import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalSamples } from "../../db/schema";
+import { at } from "../../lib/time-sql";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
 export const LEVELS = ["hour", "day", "month"] as const;
 export type Level = (typeof LEVELS)[number];
 
-/** Table and time column of each level (the day table predates the common column name). */
-export const LEVEL_TABLE: Record<Level, { table: SQL; column: SQL }> = {
-  hour: { table: sql.raw("vital_buckets_hour"), column: sql.raw("bucket") },
-  day: { table: sql.raw("vital_buckets_day"), column: sql.raw("day") },
-  month: { table: sql.raw("vital_buckets_month"), column: sql.raw("bucket") },
-};
+/**
+ * Table and time column of each level (the day table's column is `day` in SQL: it predates the common name,
+ * and Drizzle calls it `bucket` like the others). Same columns in every level's table.
+ */
+export const LEVEL_TABLE = {
+  hour: { table: vitalBucketsHour, column: vitalBucketsHour.bucket },
+  day: { table: vitalBucketsDay, column: vitalBucketsDay.bucket },
+  month: { table: vitalBucketsMonth, column: vitalBucketsMonth.bucket },
+} as const satisfies Record<Level, unknown>;
 
 const FIXED_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
@@ -92,7 +96,8 @@ export function localHourLevels(tz: string, from: number, to: number): Level[] {
 
 /**
  * The buckets and samples covering [start, end) at the given levels (see `coverRange`), as one union of rows
- * (user_id, measure, bucket, min, max, sum, count) matching `filter` (on user_id and measure); null for an empty
+ * (user_id, measure, bucket, min, max, sum, count) matching `filter` (on user_id and measure, unqualified: the
+ * same filter applies to the samples and every level's table, which share those column names); null for an empty
  * window. An `open` window (one that ends now) or one reaching past now ends with the current hour's bucket
  * instead of that hour's samples one by one: nothing is stored after now but the upload skew.
  */
@@ -104,12 +109,15 @@ export function bucketsOver(
   const { start, end } = w;
   const last = (w.open || end >= Date.now()) && levels.includes("hour") ? ceilBucket("hour", end) : end;
   const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
-    if (level === "raw")
-      return sql`select user_id, measure, at as bucket, value as min, value as max, value as sum, 1 as count
-        from vital_samples where ${filter} and at >= ${at(from)} and at < ${at(to)}`;
-    const { table, column } = LEVEL_TABLE[level];
-    return sql`select user_id, measure, ${column} as bucket, min, max, sum, count from ${table}
-      where ${filter} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
+    if (level === "raw") {
+      const s = vitalSamples;
+      return sql`select ${s.userId}, ${s.measure}, ${s.at} as bucket, ${s.value} as min, ${s.value} as max,
+          ${s.value} as sum, 1 as count
+        from ${s} where ${filter} and ${s.at} >= ${at(from)} and ${s.at} < ${at(to)}`;
+    }
+    const { table: b, column } = LEVEL_TABLE[level];
+    return sql`select ${b.userId}, ${b.measure}, ${column} as bucket, ${b.min}, ${b.max}, ${b.sum}, ${b.count}
+      from ${b} where ${filter} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
   });
   return pieces.length === 0 ? null : sql.join(pieces, sql` union all `);
 }

@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import {
+  sleepSegments,
+  sleepSessions,
+  users,
+  vitalBucketsHour,
+  vitalBucketsMonth,
+  vitalSamples,
+} from "../../db/schema";
+import { bareList } from "../../db/sql-names";
 import { LEVEL_TABLE, LEVELS } from "./levels";
 import { lockUser, refreshSessions } from "./store";
 
@@ -10,25 +20,29 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
     await lockUser(tx, userId);
     const u = sql`${userId}::uuid`;
     for (const { table } of Object.values(LEVEL_TABLE))
-      await tx.execute(sql`delete from ${table} where user_id = ${u}`);
-    await tx.execute(sql`insert into vital_buckets_hour (user_id, measure, bucket, min, max, sum, count)
-      select user_id, measure, date_trunc('hour', at at time zone 'UTC') at time zone 'UTC' as bk,
-        min(value), max(value), sum(value), count(*)
-      from vital_samples where user_id = ${u} group by user_id, measure, bk`);
+      await tx.execute(sql`delete from ${table} where ${table.userId} = ${u}`);
+    const v = vitalSamples;
+    const h = vitalBucketsHour;
+    await tx.execute(sql`insert into ${h} (${bareList(h.userId, h.measure, h.bucket, h.min, h.max, h.sum, h.count)})
+      select ${v.userId}, ${v.measure}, date_trunc('hour', ${v.at} at time zone 'UTC') at time zone 'UTC' as bk,
+        min(${v.value}), max(${v.value}), sum(${v.value}), count(*)
+      from ${v} where ${v.userId} = ${u} group by ${v.userId}, ${v.measure}, bk`);
     // each level rolls up the one below it
     for (let i = 1; i < LEVELS.length; i++) {
-      const to = LEVEL_TABLE[LEVELS[i]];
-      const from = LEVEL_TABLE[LEVELS[i - 1]];
-      await tx.execute(sql`insert into ${to.table} (user_id, measure, ${to.column}, min, max, sum, count)
-        select user_id, measure, date_trunc(${LEVELS[i]}, ${from.column} at time zone 'UTC') at time zone 'UTC' as bk,
-          min(min), max(max), sum(sum), sum(count)
-        from ${from.table} where user_id = ${u} group by user_id, measure, bk`);
+      const { table: t, column } = LEVEL_TABLE[LEVELS[i]];
+      const { table: f, column: fromColumn } = LEVEL_TABLE[LEVELS[i - 1]];
+      await tx.execute(sql`insert into ${t} (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
+        select ${f.userId}, ${f.measure}, date_trunc(${LEVELS[i]}, ${fromColumn} at time zone 'UTC') at time zone 'UTC' as bk,
+          min(${f.min}), max(${f.max}), sum(${f.sum}), sum(${f.count})
+        from ${f} where ${f.userId} = ${u} group by ${f.userId}, ${f.measure}, bk`);
     }
-    await tx.execute(sql`delete from sleep_sessions where user_id = ${u}`);
+    await tx.execute(sql`delete from ${sleepSessions} where ${sleepSessions.userId} = ${u}`);
+    const g = sleepSegments;
     const [span] = await rows<{ lo: number | null; hi: number | null }>(
       tx,
-      sql`select extract(epoch from min(start_at))::float8 * 1000 as lo, extract(epoch from max(end_at))::float8 * 1000 as hi
-        from sleep_segments where user_id = ${u}`,
+      sql`select extract(epoch from min(${g.startAt}))::float8 * 1000 as lo,
+          extract(epoch from max(${g.endAt}))::float8 * 1000 as hi
+        from ${g} where ${g.userId} = ${u}`,
     );
     if (span.lo !== null && span.hi !== null) await refreshSessions(tx, userId, span.lo, span.hi);
   });
@@ -36,17 +50,16 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
 
 /** Rebuilds every user with vital data, one transaction per user; returns how many were rebuilt. */
 export async function rebuildAll(db: Db, onUser?: (done: number) => void): Promise<number> {
-  const users = await rows<{ id: string }>(
+  const has = (t: PgTable & { userId: AnyPgColumn }) =>
+    sql`exists (select 1 from ${t} where ${t.userId} = ${users.id})`;
+  const ids = await rows<{ id: string }>(
     db,
-    sql`select id from users u where exists (select 1 from vital_samples s where s.user_id = u.id)
-      or exists (select 1 from sleep_segments s where s.user_id = u.id)
-      or exists (select 1 from vital_buckets_hour b where b.user_id = u.id)
-      or exists (select 1 from vital_buckets_month b where b.user_id = u.id)
-      or exists (select 1 from sleep_sessions b where b.user_id = u.id)
-      order by id`,
+    sql`select ${users.id} from ${users} where ${has(vitalSamples)} or ${has(sleepSegments)}
+      or ${has(vitalBucketsHour)} or ${has(vitalBucketsMonth)} or ${has(sleepSessions)}
+      order by ${users.id}`,
   );
   let done = 0;
-  for (const { id } of users) {
+  for (const { id } of ids) {
     await rebuildUser(db, id);
     onUser?.(++done);
   }

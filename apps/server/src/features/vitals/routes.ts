@@ -26,7 +26,7 @@ export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const me = requireUser(req);
         const { samples: rawSamples, sleep: rawSleep } = req.body;
         if (rawSamples.length > INGEST_MAX_SAMPLES || rawSleep.length > INGEST_MAX_SLEEP)
-          throw new AppError(413, "batch-too-large");
+          throw new AppError("batch-too-large");
         const now = Date.now();
         const checked = checkSamples(rawSamples, now);
         const sleep = checkSleep(rawSleep, now);

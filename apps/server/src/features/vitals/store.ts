@@ -2,10 +2,12 @@ import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import { sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
+import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
+import { at, numbers } from "../../lib/time-sql";
 import { KeyedMap, KeySet } from "./keys";
 import { bucketStart, LEVEL_TABLE, LEVELS, type Level } from "./levels";
-import { at, numbers } from "./sql";
 import type { Rejection, Sample, Segment } from "./validate";
 
 export interface StoreResult {
@@ -21,18 +23,20 @@ export interface StoreResult {
  */
 export async function lockUser(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`);
-  const found = await rows(tx, sql`select 1 from users where id = ${userId}::uuid for key share`);
-  if (found.length === 0) throw new AppError(404, "user-missing");
+  const found = await rows(tx, sql`select 1 from ${users} where ${users.id} = ${userId}::uuid for key share`);
+  if (found.length === 0) throw new AppError("user-missing");
 }
 
 /** Adds aggregates of new rows to the buckets of one level (creating the missing ones). */
 function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[]): SQL {
-  const { table, column } = LEVEL_TABLE[level];
-  return sql`insert into ${table} as b (user_id, measure, ${column}, min, max, sum, count)
+  const { table: t, column } = LEVEL_TABLE[level];
+  // bare column names: insert lists, the conflict target, `excluded.` and the alias `b` take no table prefix
+  const [min, max, sum, count] = [bare(t.min), bare(t.max), bare(t.sum), bare(t.count)];
+  return sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
     select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count from ${bucketParams(aggs)}
-    on conflict (user_id, measure, ${column}) do update set
-      min = least(b.min, excluded.min), max = greatest(b.max, excluded.max),
-      sum = b.sum + excluded.sum, count = b.count + excluded.count`;
+    on conflict (${bareList(t.userId, t.measure, column)}) do update set
+      ${min} = least(b.${min}, excluded.${min}), ${max} = greatest(b.${max}, excluded.${max}),
+      ${sum} = b.${sum} + excluded.${sum}, ${count} = b.${count} + excluded.${count}`;
 }
 
 const maxOf = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
@@ -105,18 +109,19 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Ke
     if (s.at > hi) hi = s.at;
   }
   const cap = samples.length * RANGE_READ_FACTOR;
-  const where = sql`user_id = ${userId}::uuid and measure = any(${measures}::smallint[])
-    and at >= ${at(lo)} and at <= ${at(hi)}`;
-  const key = sql`measure::int as m, round(extract(epoch from at) * 1000)::float8 as t`;
+  const v = vitalSamples;
+  const where = sql`${v.userId} = ${userId}::uuid and ${v.measure} = any(${measures}::smallint[])
+    and ${v.at} >= ${at(lo)} and ${v.at} <= ${at(hi)}`;
+  const key = sql`${v.measure}::int as m, round(extract(epoch from ${v.at}) * 1000)::float8 as t`;
   let found = await rows<{ m: number; t: number }>(
     tx,
-    sql`select ${key} from vital_samples where ${where} limit ${cap + 1}`,
+    sql`select ${key} from ${v} where ${where} limit ${cap + 1}`,
   );
   if (found.length > cap)
     found = await rows<{ m: number; t: number }>(
       tx,
-      sql`select ${key} from vital_samples where ${where}
-        and at = any(${sql.param(samples.map((s) => new Date(s.at).toISOString()))}::timestamptz[])`,
+      sql`select ${key} from ${v} where ${where}
+        and ${v.at} = any(${sql.param(samples.map((s) => new Date(s.at).toISOString()))}::timestamptz[])`,
     );
   const keys = new KeySet();
   for (const r of found) keys.add(r.m, r.t);
@@ -141,7 +146,7 @@ export async function insertSamples(tx: Db, userId: string, samples: Sample[]): 
   // one statement: the samples and every level's buckets are written together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
   await tx.execute(sql`with s as (
-      insert into vital_samples (user_id, measure, at, value)
+      insert into ${vitalSamples} (${bareList(vitalSamples.userId, vitalSamples.measure, vitalSamples.at, vitalSamples.value)})
       select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
       from unnest(${numbers(fresh.map((s) => s.measure))}::smallint[], ${numbers(fresh.map((s) => s.at / 1000))}::float8[],
         ${numbers(fresh.map((s) => s.value))}::float8[]) as i(measure, at, value)
@@ -163,11 +168,13 @@ export async function insertSleep(
   const sorted = [...segments].sort((a, b) => a.start - b.start);
   const lo = sorted[0].start;
   const hi = maxOf(sorted.map((s) => s.end));
+  const g = sleepSegments;
   const existing = await rows<{ s: number; e: number; stage: string }>(
     tx,
-    sql`select extract(epoch from start_at)::float8 * 1000 as s, extract(epoch from end_at)::float8 * 1000 as e, stage
-      from sleep_segments where user_id = ${userId}::uuid
-      and start_at >= ${at(lo - 86_400_000)} and start_at < ${at(hi)} and end_at > ${at(lo)}`,
+    sql`select extract(epoch from ${g.startAt})::float8 * 1000 as s, extract(epoch from ${g.endAt})::float8 * 1000 as e,
+        ${g.stage}
+      from ${g} where ${g.userId} = ${userId}::uuid
+      and ${g.startAt} >= ${at(lo - 86_400_000)} and ${g.startAt} < ${at(hi)} and ${g.endAt} > ${at(lo)}`,
   );
   const taken = existing.map((x) => ({ start: Math.round(x.s), end: Math.round(x.e), stage: x.stage }));
   const fresh: Segment[] = [];
@@ -187,7 +194,7 @@ export async function insertSleep(
     fresh.push(seg);
   }
   if (fresh.length > 0) {
-    await tx.execute(sql`insert into sleep_segments (user_id, start_at, end_at, stage)
+    await tx.execute(sql`insert into ${g} (${bareList(g.userId, g.startAt, g.endAt, g.stage)})
       select ${userId}::uuid, i.s, i.e, i.stage
       from unnest(${sql.param(fresh.map((s) => new Date(s.start).toISOString()))}::timestamptz[],
         ${sql.param(fresh.map((s) => new Date(s.end).toISOString()))}::timestamptz[],
@@ -204,38 +211,41 @@ export async function insertSleep(
  */
 export async function refreshSessions(tx: Db, userId: string, lo: number, hi: number): Promise<void> {
   const gap = SLEEP_SESSION_GAP_S * 1000;
+  const ss = sleepSessions;
+  const g = sleepSegments;
   const [old] = await rows<{ lo: number | null; hi: number | null }>(
     tx,
-    sql`with d as (delete from sleep_sessions where user_id = ${userId}::uuid
-        and end_at >= ${at(lo - gap)} and start_at <= ${at(hi + gap)} returning start_at, end_at)
+    sql`with d as (delete from ${ss} where ${ss.userId} = ${userId}::uuid
+        and ${ss.endAt} >= ${at(lo - gap)} and ${ss.startAt} <= ${at(hi + gap)} returning ${ss.startAt}, ${ss.endAt})
       select extract(epoch from min(start_at))::float8 * 1000 as lo, extract(epoch from max(end_at))::float8 * 1000 as hi from d`,
   );
   const from = Math.min(lo, old.lo ?? lo);
   const to = Math.max(hi, old.hi ?? hi);
-  await tx.execute(sql`insert into sleep_sessions (user_id, start_at, end_at, deep, light, rem, awake)
+  await tx.execute(sql`insert into ${ss} (${bareList(ss.userId, ss.startAt, ss.endAt, ss.deep, ss.light, ss.rem, ss.awake)})
     select ${userId}::uuid, min(start_at), max(end_at),
       coalesce(sum(h) filter (where stage = 'deep'), 0), coalesce(sum(h) filter (where stage = 'light'), 0),
       coalesce(sum(h) filter (where stage = 'rem'), 0), coalesce(sum(h) filter (where stage = 'awake'), 0)
     from (
       select *, sum(brk) over (order by start_at) as grp from (
-        select start_at, end_at, stage, extract(epoch from end_at - start_at) / 3600 as h,
-          case when start_at - max(end_at) over (order by start_at rows between unbounded preceding and 1 preceding)
+        select ${g.startAt}, ${g.endAt}, ${g.stage}, extract(epoch from ${g.endAt} - ${g.startAt}) / 3600 as h,
+          case when ${g.startAt} - max(${g.endAt}) over (order by ${g.startAt} rows between unbounded preceding and 1 preceding)
             <= make_interval(secs => ${SLEEP_SESSION_GAP_S}) then 0 else 1 end as brk
-        from sleep_segments
-        where user_id = ${userId}::uuid and start_at >= ${at(from)} and start_at <= ${at(to)}
+        from ${g}
+        where ${g.userId} = ${userId}::uuid and ${g.startAt} >= ${at(from)} and ${g.startAt} <= ${at(to)}
       ) a
     ) b group by grp`);
 }
 
 /** Records a synchronisation: now, and the latest sample time seen. Returns the sync time (epoch s). */
 export async function touchSync(tx: Db, userId: string, latestMs: number | null): Promise<number> {
+  const y = vitalSync;
   const [r] = await rows<{ t: number }>(
     tx,
-    sql`insert into vital_sync as v (user_id, last_sync_at, last_sample_at)
+    sql`insert into ${y} as v (${bareList(y.userId, y.lastSyncAt, y.lastSampleAt)})
       values (${userId}::uuid, now(), ${latestMs === null ? null : new Date(latestMs).toISOString()}::timestamptz)
-      on conflict (user_id) do update set last_sync_at = excluded.last_sync_at,
-        last_sample_at = greatest(v.last_sample_at, excluded.last_sample_at)
-      returning extract(epoch from last_sync_at)::float8 as t`,
+      on conflict (${bare(y.userId)}) do update set ${bare(y.lastSyncAt)} = excluded.${bare(y.lastSyncAt)},
+        ${bare(y.lastSampleAt)} = greatest(v.${bare(y.lastSampleAt)}, excluded.${bare(y.lastSampleAt)})
+      returning extract(epoch from v.${bare(y.lastSyncAt)})::float8 as t`,
   );
   return r.t;
 }

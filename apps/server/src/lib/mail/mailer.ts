@@ -23,14 +23,18 @@ export interface Mailer {
  * outbox is the delivery (and the log line carries the link) so a newcomer can verify an account locally.
  * With SMTP the recorded copy has its link tokens replaced by `[redacted]`: the mailbox holds the only
  * working link, and a read of the table (a backup, a support query) grants no access.
+ * In production (`production`) without SMTP_URL nothing can be delivered: the mail is kept redacted like a sent
+ * one and the log says it was not delivered, so no working link reaches a log or a backup.
  */
 export function createMailer(opts: {
   db: Db;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  production?: boolean;
 }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const devOutbox = !transport && !opts.production;
   return {
     async send(req) {
       const render = mailTemplates[req.template] as (
@@ -49,13 +53,15 @@ export function createMailer(opts: {
           error = err instanceof Error ? err.message : String(err);
           opts.log.error({ template: req.template, err: error }, "mail delivery failed");
         }
+      } else if (!devOutbox) {
+        opts.log.warn({ template: req.template }, "mail not delivered: SMTP_URL is not set");
       } else {
         opts.log.info(
           { template: req.template, link: (req.vars as { url?: string }).url },
           "mail kept in the dev outbox",
         );
       }
-      const stored = transport ? render(req.language, withoutLinkTokens(req.vars)) : content;
+      const stored = devOutbox ? content : render(req.language, withoutLinkTokens(req.vars));
       await opts.db.insert(mailOutbox).values({
         recipient: req.to,
         subject: content.subject,

@@ -6,10 +6,10 @@ import { Outlet } from "react-router";
 import { PageLoader } from "../../components/PageLoader";
 import { MAIN_ID, SkipLink } from "../../components/SkipLink";
 import { homeOf } from "../guards/guardDecision";
+import { useWorkspace } from "../session/workspace";
 import { SIDEBAR_WIDTH } from "../theme";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
-import { useWorkspace } from "./workspace";
 
 /** The shell of /client, /staff and /admin: top bar, sidebar and the page. */
 export function AppLayout({ area }: { area: UserType }) {

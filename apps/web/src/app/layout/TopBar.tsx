@@ -10,7 +10,6 @@ import { useTranslation } from "react-i18next";
 import { DemoChip } from "../../components/DemoChip";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { visuallyHidden } from "../../components/visuallyHidden";
-import { NotificationSlot } from "./NotificationSlot";
 import { UserMenu } from "./UserMenu";
 
 interface Props {
@@ -24,8 +23,8 @@ interface Props {
 }
 
 /**
- * 64 px top bar: entity name (staff), the demo-data marker (while demo accounts exist), notification slot,
- * language switch, user menu (spec §2).
+ * 64 px top bar: entity name (staff), the demo-data marker (while demo accounts exist), language switch,
+ * user menu (spec §2; the notification dot comes with the notifications of a later issue).
  */
 export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen, onMenuClick }: Props) {
   const { t } = useTranslation();
@@ -77,7 +76,6 @@ export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen
         )}
         <Box sx={{ flexGrow: 1 }} />
         <DemoChip onDark />
-        <NotificationSlot workspace={workspace} />
         <LanguageMenu />
         <UserMenu area={area} workspace={workspace} />
       </Toolbar>

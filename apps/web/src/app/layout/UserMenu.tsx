@@ -17,7 +17,7 @@ import { useSessionState } from "../../api/hooks";
 import { ENTITY_SELECT_PATH } from "../guards/guardDecision";
 import { signOut } from "../session/actions";
 import { readCookie, writeCookie } from "../session/cookies";
-import { staffPath } from "./workspace";
+import { staffPath } from "../session/workspace";
 
 /** The top bar's user menu: shows the email; Profile, Change Entity and Change to client (staff), Sign Out. */
 export function UserMenu({ area, workspace }: { area: UserType; workspace: string | null }) {

@@ -8,7 +8,7 @@ import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
-import { staffPath } from "./workspace";
+import { staffPath } from "../session/workspace";
 
 export interface NavEntry {
   to: string;
@@ -19,8 +19,8 @@ export interface NavEntry {
     | "ui.nav.staffs"
     | "ui.nav.users"
     | "ui.nav.modules"
-    | "reports.nav.reports"
-    | "reports.nav.csvDownload";
+    | "ui.nav.reports"
+    | "ui.nav.csvDownload";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
@@ -31,23 +31,23 @@ type AreaEntry = { path: string; labelKey: NavEntry["labelKey"]; icon: SvgIconCo
 /** The screens of each area, in the order of the spec's menus (§2), between Home and Profile. */
 const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
   client: [
-    { path: "reports", labelKey: "reports.nav.reports", icon: AssessmentOutlined },
+    { path: "reports", labelKey: "ui.nav.reports", icon: AssessmentOutlined },
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
   ],
   staff: [
-    { path: "reports", labelKey: "reports.nav.reports", icon: AssessmentOutlined },
+    { path: "reports", labelKey: "ui.nav.reports", icon: AssessmentOutlined },
     { path: "staffs", labelKey: "ui.nav.staffs", icon: BadgeOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
     { path: "modules", labelKey: "ui.nav.modules", icon: ExtensionOutlined },
   ],
   admin: [
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
-    { path: "CSVdownload", labelKey: "reports.nav.csvDownload", icon: FileDownloadOutlined },
+    { path: "CSVdownload", labelKey: "ui.nav.csvDownload", icon: FileDownloadOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
   ],
 };
 
-/** The sidebar menu of an area; entries appear as their screens are built (no placeholder pages). */
+/** The sidebar menu of an area: Home, the area's screens, Profile (staff links keep the workspace). */
 export function navEntries(area: UserType, workspace: string | null): NavEntry[] {
   const base = `/${area}`;
   const to = (p: string) => (area === "staff" ? staffPath(p, workspace) : p);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCookies, pickSpecCookies, serializeCookie } from "./cookies";
+import { parseCookies, pickSpecCookies, SPEC_COOKIES, serializeCookie } from "./cookies";
 
 describe("serializeCookie", () => {
   it("writes a SameSite=Strict cookie on path / with an encoded value", () => {
@@ -27,8 +27,20 @@ describe("parseCookies", () => {
   });
   it("round-trips with serializeCookie", () => {
     const value = "x=y; z";
-    const header = serializeCookie("workspace", value).split("; ")[0];
+    const header = serializeCookie("workspace", value).split("; ")[0] ?? "";
     expect(parseCookies(header).workspace).toBe(value);
+  });
+});
+
+describe("SPEC_COOKIES", () => {
+  it("are the session cookies of spec §3", () => {
+    expect([...SPEC_COOKIES]).toEqual([
+      "userEmail",
+      "userType",
+      "workspace",
+      "workspace_name",
+      "userLanguage",
+    ]);
   });
 });
 

@@ -40,7 +40,7 @@ export function EntitySelectPage() {
   const remembered = readCookie("workspace");
   const fallback =
     list.length === 1
-      ? list[0].workspace_name
+      ? list[0]?.workspace_name
       : list.find((e) => e.workspace_name === remembered)?.workspace_name;
   const selected = choice ?? fallback ?? "";
 

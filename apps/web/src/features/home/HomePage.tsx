@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useUserInfo } from "../../api/hooks";
 import { areaOf } from "../../app/guards/guardDecision";
-import { useWorkspace } from "../../app/layout/workspace";
+import { useWorkspace } from "../../app/session/workspace";
 import { ErrorState } from "../../components/ErrorState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { formatDate } from "../../i18n/language";

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import { useTranslation } from "react-i18next";
-import { useHomePath } from "../../app/useHomePath";
+import { useHomeHref } from "../../components/homePath";
 import { LegalDocumentView } from "../../components/LegalDocumentView";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -12,7 +12,7 @@ import type { Lang, LegalDocument } from "./content/types";
 export function DocumentPage({ doc }: { doc: Record<Lang, LegalDocument> }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const home = useHomePath();
+  const home = useHomeHref();
   const current = doc[language];
   usePageTitle(current.title);
   return (

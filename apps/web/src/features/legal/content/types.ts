@@ -1,13 +1,3 @@
+export type { LegalDocument, LegalSection } from "../../../components/LegalDocumentView";
+
 export type Lang = "jp" | "en";
-
-export interface LegalSection {
-  title: string;
-  paragraphs: string[];
-}
-
-export interface LegalDocument {
-  title: string;
-  updated: string;
-  intro: string[];
-  sections: LegalSection[];
-}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { cycles, describeEdges, type ImportEdge, importGraph } from "./test/import-graph";
+
+/**
+ * The layers point one way (docs/architecture.md, Layers): packages/shared imports nothing of the apps; the
+ * server's lib/ and db/ never import features/; a feature never imports another feature's routes.ts (shared
+ * helpers live in lib/ or in the feature's queries/service modules); feature folders form no import cycles except
+ * the ones listed below. tools/ may import anything. A failure names each file, line and import.
+ */
+const SERVER = "apps/server/src/";
+const server = importGraph(SERVER);
+const shared = importGraph("packages/shared/src");
+
+const featureOf = (file: string | null) =>
+  file?.match(/^apps\/server\/src\/features\/([^/]+)\//)?.[1] ?? null;
+const broken = (edges: ImportEdge[], rule: string) => describeEdges(edges, rule);
+
+/** Feature folders allowed to import each other both ways; each entry is a known debt, not a pattern. */
+const ALLOWED_FEATURE_CYCLES: string[][] = [
+  // The organisation features share their queries: entities/queries (requireEntity) is used by all three others,
+  // entities/routes adds staff through entity-staff/queries, entity-staff and entity-members send
+  // client-memberships/invitations, client-memberships/routes removes through entity-members/queries.
+  // To break it, move requireEntity and the invitation mail to a lower module (e.g. db/ or lib/).
+  ["client-memberships", "entities", "entity-members", "entity-staff"],
+];
+
+describe("import layers", () => {
+  it("reads the import graph", () => {
+    expect(server.length).toBeGreaterThan(100);
+    expect(server.some((e) => e.from === `${SERVER}app.ts` && e.to?.startsWith(`${SERVER}features/`))).toBe(
+      true,
+    );
+  });
+
+  it("packages/shared imports nothing from the apps", () => {
+    const bad = shared.filter(
+      (e) => /(^|\/)apps\//.test(e.to ?? "") || /^@mimamori\/(server|web)/.test(e.specifier),
+    );
+    expect(bad, broken(bad, "packages/shared must not import from apps/")).toEqual([]);
+  });
+
+  it("server lib/ and db/ never import features/", () => {
+    const bad = server.filter(
+      (e) =>
+        (e.from.startsWith(`${SERVER}lib/`) || e.from.startsWith(`${SERVER}db/`)) &&
+        e.to?.startsWith(`${SERVER}features/`),
+    );
+    expect(
+      bad,
+      broken(bad, "lib/ and db/ must not import features/ (move the shared code to lib/ or db/)"),
+    ).toEqual([]);
+  });
+
+  it("a feature never imports another feature's routes", () => {
+    const bad = server.filter((e) => {
+      const from = featureOf(e.from);
+      const to = featureOf(e.to);
+      return from !== null && to !== null && from !== to && /\/routes\.ts$|-routes\.ts$/.test(e.to ?? "");
+    });
+    expect(
+      bad,
+      broken(bad, "a feature must not import another feature's routes (move the helper to lib/)"),
+    ).toEqual([]);
+  });
+
+  it("feature folders form no import cycles beyond the listed ones (tests may reach across)", () => {
+    const production = server.filter((e) => !/\.test\.ts$/.test(e.from));
+    const graph = new Map<string, Set<string>>();
+    for (const e of production) {
+      const from = featureOf(e.from);
+      const to = featureOf(e.to);
+      if (!from || !to || from === to) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)?.add(to);
+    }
+    const allowed = new Set(ALLOWED_FEATURE_CYCLES.map((c) => [...c].sort().join(" <-> ")));
+    const found = cycles(graph).map((c) => c.join(" <-> "));
+    const bad = found.filter((c) => !allowed.has(c));
+    const edgesOf = (c: string) => {
+      const members = new Set(c.split(" <-> "));
+      return describeEdges(
+        server
+          .filter((e) => members.has(featureOf(e.from) ?? "") && members.has(featureOf(e.to) ?? ""))
+          .filter((e) => featureOf(e.from) !== featureOf(e.to)),
+        `import cycle between features ${c}`,
+      );
+    };
+    expect(bad, bad.map(edgesOf).join("\n")).toEqual([]);
+    // a listed cycle that is gone should leave the list
+    const stale = [...allowed].filter((c) => !found.includes(c));
+    expect(stale, `ALLOWED_FEATURE_CYCLES lists cycles that no longer exist: ${stale.join(", ")}`).toEqual(
+      [],
+    );
+  });
+});

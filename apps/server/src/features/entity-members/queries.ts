@@ -1,0 +1,83 @@
+import type { MemberUser } from "@mimamori/shared";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { clientMembershipOf } from "../../db/membership-rules";
+import { memberModules, memberships, reportTunings, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+
+/**
+ * The entity's watched-over members (spec §3 User): accepted, invited (not answered yet: the entity sees none of
+ * their data) and pending applications, in that order.
+ */
+export async function listMembers(db: Db, ws: string): Promise<MemberUser[]> {
+  const rows = await db
+    .select({ user: users, membership: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(clientMembershipOf(ws))
+    .orderBy(asc(memberships.status), asc(memberships.createdAt), asc(users.email));
+  return rows.map(({ user, membership }) => ({
+    id: user.id,
+    uid: user.id,
+    name: user.name,
+    email: user.email,
+    language: user.language,
+    is_active: membership.isActive,
+    is_pending: membership.status === "pending",
+    is_invited: membership.status === "invited",
+    email_is_active: user.emailVerifiedAt !== null,
+    created_at: membership.createdAt.toISOString(),
+  }));
+}
+
+/** E-mails (lower-case) of the given addresses that already belong to the entity: accepted, invited or pending. */
+export async function memberEmails(db: Db, ws: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(clientMembershipOf(ws), inArray(users.email, emails)));
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function requireMember(db: Db, ws: string, userId: string) {
+  const [m] = await db
+    .select()
+    .from(memberships)
+    .where(and(clientMembershipOf(ws), eq(memberships.userId, userId)));
+  if (!m) throw new AppError("member-not-found");
+  return m;
+}
+
+/**
+ * Updates the client membership while it still has status `from` (checked in the same statement, so an
+ * application withdrawn and replaced by an invitation meanwhile is never approved); false when nothing matched.
+ */
+export async function setMembership(
+  db: Db,
+  ws: string,
+  userId: string,
+  from: (typeof memberships.$inferSelect)["status"],
+  values: Partial<typeof memberships.$inferInsert>,
+): Promise<boolean> {
+  const updated = await db
+    .update(memberships)
+    .set(values)
+    .where(and(clientMembershipOf(ws), eq(memberships.userId, userId), eq(memberships.status, from)))
+    .returning({ userId: memberships.userId });
+  return updated.length > 0;
+}
+
+/** Removes the membership and what the entity holds about the person; their account and own data stay. */
+export async function removeMember(db: Db, ws: string, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(memberModules)
+      .where(and(eq(memberModules.workspaceName, ws), eq(memberModules.userId, userId)));
+    await tx
+      .delete(reportTunings)
+      .where(and(eq(reportTunings.workspaceName, ws), eq(reportTunings.userId, userId)));
+    await tx.delete(memberships).where(and(clientMembershipOf(ws), eq(memberships.userId, userId)));
+  });
+}

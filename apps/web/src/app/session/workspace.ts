@@ -1,0 +1,24 @@
+import { useSearchParams } from "react-router";
+import { useStaffEntities } from "../../api/hooks";
+import { withWorkspace } from "../guards/guardDecision";
+import { readSpecCookies } from "./cookies";
+
+/**
+ * The staff workspace of the current page: the `workspace` query parameter (which wins over the cookie), and
+ * its display name (the `workspace_name` cookie when it belongs to it, else the staff entity list).
+ */
+export function useWorkspace(enabled: boolean): { workspace: string | null; name: string | null } {
+  const [params] = useSearchParams();
+  const cookies = readSpecCookies();
+  const workspace = enabled ? (params.get("workspace") ?? cookies.workspace ?? null) : null;
+  const cookieName = workspace && cookies.workspace === workspace ? (cookies.workspace_name ?? null) : null;
+  const entities = useStaffEntities(enabled && !!workspace && !cookieName);
+  if (!workspace) return { workspace: null, name: null };
+  const listed = entities.data?.find((e) => e.workspace_name === workspace)?.name ?? null;
+  return { workspace, name: cookieName ?? listed ?? (entities.isPending ? null : workspace) };
+}
+
+/** A staff path that keeps the workspace in the URL. */
+export function staffPath(path: string, workspace: string | null): string {
+  return workspace ? withWorkspace(path, workspace) : path;
+}

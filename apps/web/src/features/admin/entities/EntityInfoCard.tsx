@@ -1,0 +1,228 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Entity, LANGUAGES, type UpdateEntityBody, updateEntityBodySchema } from "@mimamori/shared";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
+import LockOutlined from "@mui/icons-material/LockOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../api/errors";
+import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { fieldMessages, textField } from "../../../components/form";
+import { useNotify } from "../../../components/Notifier";
+import { formatDate } from "../../../i18n/language";
+import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+
+const toForm = (e: Entity): UpdateEntityBody => ({
+  name: e.name,
+  description: e.description,
+  is_public: e.is_public,
+  language: e.language,
+  notification_setting_status: e.notification_setting_status,
+});
+
+/** The entity's information: read-only, or the edit form; saving returns to read-only (spec §2). */
+export function EntityInfoCard({ entity, titleId }: { entity: Entity; titleId: string }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+          <Typography variant="h2" id={titleId}>
+            {t("admin-entities.information")}
+          </Typography>
+          {!editing && (
+            <Button startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t("ui.actions.edit")}
+            </Button>
+          )}
+        </Stack>
+        {editing ? (
+          <EditForm entity={entity} onDone={() => setEditing(false)} />
+        ) : (
+          <ReadOnly entity={entity} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+function ReadOnly({ entity }: { entity: Entity }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const locked = entity.notification_setting_status === "locked";
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", sm: "220px 1fr" },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1.5 },
+        m: 0,
+        "& dd": { mb: { xs: 1.5, sm: 0 } },
+      }}
+    >
+      <Row label={t("admin-entities.entityId")}>{entity.workspace_name}</Row>
+      <Row label={t("admin-entities.name")}>{entity.name}</Row>
+      <Row label={t("admin-entities.description")}>{entity.description}</Row>
+      <Row label={t("admin-entities.visibility")}>
+        {entity.is_public ? t("admin-entities.publicHint") : t("admin-entities.privateHint")}
+      </Row>
+      <Row label={t("admin-entities.language")}>{t(`language.${entity.language}`)}</Row>
+      <Row label={t("admin-entities.notificationLock")}>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={locked ? "warning" : "default"}
+          icon={locked ? <LockOutlined /> : <LockOpenOutlined />}
+          label={locked ? t("admin-entities.locked") : t("admin-entities.unlocked")}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {locked ? t("admin-entities.lockedHint") : t("admin-entities.unlockedHint")}
+        </Typography>
+      </Row>
+      <Row label={t("admin-entities.createdAt")}>
+        {formatDate(new Date(entity.created_at), language, { dateStyle: "medium", timeStyle: "short" })}
+      </Row>
+    </Box>
+  );
+}
+
+function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  const client = useQueryClient();
+  const uid = useUidOrDash();
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateEntityBody>({
+    resolver: zodResolver(updateEntityBodySchema),
+    defaultValues: toForm(entity),
+  });
+
+  const onSubmit = async (body: UpdateEntityBody) => {
+    setFailure(null);
+    try {
+      const saved = await orgEndpoints.updateEntity(entity.workspace_name, body);
+      client.setQueryData(orgKeys.entity(uid, entity.workspace_name), saved);
+      void client.invalidateQueries({ queryKey: orgKeys.entities(uid) });
+      notify(msg("saved"), "success");
+      onDone();
+    } catch (err) {
+      setFailure(err);
+      notify(msg("failed-saving"), "error");
+    }
+  };
+
+  const helper = (name: keyof UpdateEntityBody) =>
+    fieldMessages(errors[name]).map(msg).join(" ") || undefined;
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      {failure !== null && <Alert severity="error">{errorMessage(failure, language)}</Alert>}
+      <TextField label={t("admin-entities.entityId")} value={entity.workspace_name} disabled />
+      <TextField
+        {...textField(register("name"))}
+        label={t("admin-entities.name")}
+        required
+        error={!!errors.name}
+        helperText={helper("name")}
+      />
+      <TextField
+        {...textField(register("description"))}
+        label={t("admin-entities.description")}
+        required
+        multiline
+        minRows={2}
+        error={!!errors.description}
+        helperText={helper("description")}
+      />
+      <Controller
+        control={control}
+        name="language"
+        render={({ field }) => (
+          <TextField select label={t("admin-entities.language")} required {...field} inputRef={field.ref}>
+            {LANGUAGES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {t(`language.${l}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="notification_setting_status"
+        render={({ field }) => (
+          <TextField
+            select
+            label={t("admin-entities.notificationLock")}
+            {...field}
+            inputRef={field.ref}
+            helperText={t("admin-entities.lockHelp")}
+          >
+            <MenuItem value="unlocked">{t("admin-entities.unlocked")}</MenuItem>
+            <MenuItem value="locked">{t("admin-entities.locked")}</MenuItem>
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="is_public"
+        render={({ field }) => (
+          <Box sx={{ mt: 1 }}>
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              label={t("admin-entities.publicLabel")}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {field.value ? t("admin-entities.publicHint") : t("admin-entities.privateHint")}
+            </Typography>
+          </Box>
+        )}
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
+        <Button onClick={onDone} disabled={isSubmitting}>
+          {t("ui.actions.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          {t("ui.actions.save")}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  CSV_INTERVALS,
+  CSV_MAX_DAYS,
+  type CsvInterval,
+  localeOf,
+  SLEEP,
+  windowLimitText,
+} from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import LinearProgress from "@mui/material/LinearProgress";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errors";
+import type { CsvRequest } from "../../api/reports";
+import { useNotify } from "../../components/Notifier";
+import { useLanguage, useMessage } from "../../i18n/useLanguage";
+import { formatBytes, streamDownload } from "./download";
+import { fromDateTimeInput, periodErrors, toDateTimeInput } from "./window";
+
+/** Default CSV interval (§9): 10 minutes, raw for sleep. */
+export function defaultCsvInterval(reportId: string): CsvInterval {
+  return reportId === SLEEP ? "raw" : "10m";
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  reportId: string;
+  timezone: string;
+  /** The period offered first (the chart's window). */
+  start: number;
+  end: number;
+  /** The API path of the download for a request. */
+  pathOf: (q: CsvRequest) => string;
+  fallbackName: string;
+}
+
+/** CSV download (§5: start and end required): interval 10m/1hour/raw/1day/1month, progress while it streams. */
+export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathOf, fallbackName }: Props) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  const id = useId();
+  const [interval, setCsvInterval] = useState<CsvInterval>(defaultCsvInterval(reportId));
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [bytes, setBytes] = useState<number | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setCsvInterval(defaultCsvInterval(reportId));
+    setFrom(toDateTimeInput(start, timezone));
+    setTo(toDateTimeInput(end, timezone));
+    setErrors({});
+    setBytes(null);
+    setFailure(null);
+  }, [open, reportId, start, end, timezone]);
+
+  const busy = bytes !== null;
+
+  const close = () => {
+    abort.current?.abort();
+    onClose();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const s = fromDateTimeInput(from, timezone);
+    const en = fromDateTimeInput(to, timezone);
+    const errs = periodErrors(s, en, CSV_MAX_DAYS[interval]);
+    setErrors(errs);
+    if (s === null || en === null || errs.from || errs.to) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setFailure(null);
+    setBytes(0);
+    try {
+      const done = await streamDownload(pathOf({ start_time: s, end_time: en, interval, timezone }), {
+        fallbackName,
+        onProgress: setBytes,
+        signal: controller.signal,
+      });
+      notify(
+        t("reports-common.csv.done", {
+          name: done.filename,
+          size: formatBytes(done.bytes, localeOf(language)),
+        }),
+      );
+      onClose();
+    } catch (err) {
+      if (!controller.signal.aborted) setFailure(err);
+    } finally {
+      abort.current = null;
+      setBytes(null);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${id}-title`}>{t("reports-common.csv.title")}</DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            label={t("reports-common.csv.interval")}
+            value={interval}
+            onChange={(e) => setCsvInterval(e.target.value as CsvInterval)}
+            disabled={busy}
+            helperText={t("reports-common.csv.limit", {
+              limit: windowLimitText(CSV_MAX_DAYS[interval], language),
+            })}
+          >
+            {CSV_INTERVALS.map((i) => (
+              <MenuItem key={i} value={i}>
+                {t(`reports-common.csvInterval.${i}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t("reports-common.csv.start")}
+            type="datetime-local"
+            required
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            error={!!errors.from}
+            helperText={errors.from && msg(errors.from)}
+            disabled={busy}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+          />
+          <TextField
+            label={t("reports-common.csv.end")}
+            type="datetime-local"
+            required
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            error={!!errors.to}
+            helperText={errors.to && msg(errors.to)}
+            disabled={busy}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+          />
+          {busy && (
+            <Box sx={{ mt: 2 }} role="status">
+              <LinearProgress aria-label={t("reports-common.csv.progressLabel")} />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t("reports-common.csv.received", { size: formatBytes(bytes, localeOf(language)) })}
+              </Typography>
+            </Box>
+          )}
+          {failure !== null && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(failure, language)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t("reports-common.actions.cancel")}</Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {t("reports-common.csv.download")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

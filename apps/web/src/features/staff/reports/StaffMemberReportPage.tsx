@@ -1,0 +1,104 @@
+import { isReportId } from "@mimamori/shared";
+import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams, useSearchParams } from "react-router";
+import { reportEndpoints, useMemberReport } from "../../../api/reports";
+import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { CsvDialog } from "../../reports-common/CsvDialog";
+import { measureName } from "../../reports-common/measures";
+import { ReportPanel } from "../../reports-common/ReportPanel";
+import { useReportWindow } from "../../reports-common/useReportWindow";
+import { WindowControls } from "../../reports-common/WindowControls";
+
+/** /staff/reports/{reportId}/{uid}?name&email: one member's graph with filter, interval, paging and CSV. */
+export function StaffMemberReportPage() {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const { reportId = "", uid = "" } = useParams();
+  const [params] = useSearchParams();
+  const { workspace } = useWorkspace(true);
+  const ws = workspace ?? "";
+  const known = isReportId(reportId);
+  const report = measureName(reportId, language);
+  const name = params.get("name") || t("reports-common.staff.member");
+  const email = params.get("email") ?? "";
+  const { win, setWindow, query, timezone } = useReportWindow(reportId);
+  const chart = useMemberReport(known ? ws : "", reportId, uid, query);
+  const [csv, setCsv] = useState(false);
+  usePageTitle(`${name} – ${report}`);
+
+  return (
+    <Stack spacing={2}>
+      <Breadcrumbs aria-label={t("reports-common.breadcrumb")}>
+        <Link href={staffPath("/staff/reports", workspace)}>{t("reports-common.title")}</Link>
+        <Link href={staffPath(`/staff/reports/${reportId}`, workspace)}>{report}</Link>
+        <Typography color="text.primary" aria-current="page">
+          {name}
+        </Typography>
+      </Breadcrumbs>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: "flex-end", justifyContent: "space-between", flexWrap: "wrap" }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ overflowWrap: "anywhere" }}>
+            {name}
+          </Typography>
+          <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+            {email ? `${report} · ${email}` : report}
+          </Typography>
+        </Box>
+        {known && (
+          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => setCsv(true)}>
+            {t("reports-common.csv.open")}
+          </Button>
+        )}
+      </Stack>
+      {!known ? (
+        <Alert severity="error">{msg("unknown-report")}</Alert>
+      ) : (
+        <Card>
+          <CardContent>
+            <Stack spacing={2}>
+              <WindowControls
+                value={win}
+                timezone={timezone}
+                onChange={setWindow}
+                filter
+                intervalSelect="menu"
+              />
+              <ReportPanel query={chart} timezone={timezone} />
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+      {known && (
+        <CsvDialog
+          open={csv}
+          onClose={() => setCsv(false)}
+          reportId={reportId}
+          timezone={timezone}
+          start={query.start_time}
+          end={query.end_time}
+          pathOf={(q) => reportEndpoints.memberCsvPath(ws, reportId, uid, q)}
+          fallbackName={`${reportId}_${uid.slice(0, 8)}.csv`}
+        />
+      )}
+    </Stack>
+  );
+}

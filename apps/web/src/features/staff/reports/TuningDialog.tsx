@@ -1,0 +1,91 @@
+import type { StaffReport, StaffReportUser, ZoneRanges } from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../api/errors";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { RangeSliders } from "./RangeSliders";
+
+interface Props {
+  report: StaffReport;
+  member: StaffReportUser | null;
+  onSave: (ranges: ZoneRanges) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** A member's own ranges (§4 tuning): three range sliders; save, or reset them to the general ranges. */
+export function TuningDialog({ report, member, onSave, onClose }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const id = useId();
+  const [draft, setDraft] = useState<ZoneRanges>(report.ranges);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const uid = member?.user.uid;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start over when another member is opened
+  useEffect(() => {
+    if (!member) return;
+    setDraft(member.customRanges ?? report.ranges);
+    setError(null);
+    setBusy(false);
+  }, [uid]);
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(draft);
+      onClose();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={!!member}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={`${id}-title`}>
+        {t("reports-common.tuning.title", { name: member?.user.name ?? "", report: report.name })}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          {t("reports-common.tuning.help")}
+        </DialogContentText>
+        <RangeSliders
+          value={draft}
+          onChange={setDraft}
+          scale={report.scale}
+          direction={report.direction}
+          unit={report.unit}
+          disabled={busy}
+        />
+        {error !== null && <Alert severity="error">{errorMessage(error, language)}</Alert>}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
+        <Button onClick={() => setDraft(report.ranges)} disabled={busy} sx={{ mr: "auto" }}>
+          {t("reports-common.tuning.reset")}
+        </Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t("reports-common.actions.cancel")}
+        </Button>
+        <Button variant="contained" onClick={save} loading={busy}>
+          {t("reports-common.actions.save")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

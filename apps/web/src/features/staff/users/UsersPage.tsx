@@ -1,0 +1,278 @@
+import { type MemberUser, PENDING_PAGE_SIZES } from "@mimamori/shared";
+import CheckIcon from "@mui/icons-material/Check";
+import CloseIcon from "@mui/icons-material/Close";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../api/errors";
+import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { useWorkspace } from "../../../app/session/workspace";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DataTable } from "../../../components/DataTable";
+import { ErrorState } from "../../../components/ErrorState";
+import { useNotify } from "../../../components/Notifier";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { formatDate } from "../../../i18n/language";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { AddUsersDialog } from "./AddUsersDialog";
+
+type Status = "invited" | "unverified" | "active" | "inactive";
+const statusOf = (u: MemberUser): Status =>
+  u.is_invited ? "invited" : !u.email_is_active ? "unverified" : u.is_active ? "active" : "inactive";
+const STATUS_COLOUR = {
+  invited: "secondary",
+  unverified: "warning",
+  active: "success",
+  inactive: "default",
+} as const;
+
+/** /staff/users: add users, pending requests (3/6/9) and the users table (5/10/25) of the entity (spec §2). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const client = useQueryClient();
+  const uid = useUidOrDash();
+  const id = useId();
+  const { workspace: ws, name: entityName } = useWorkspace(true);
+  const workspace = ws ?? "";
+  const key = orgKeys.members(uid, workspace);
+  const members = useQuery({ queryKey: key, queryFn: () => orgEndpoints.members(workspace), enabled: !!ws });
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ open: boolean; user: MemberUser | null }>({
+    open: false,
+    user: null,
+  });
+  usePageTitle(t("staff-users.title"));
+
+  const pending = members.data?.filter((u) => u.is_pending);
+  const accepted = members.data?.filter((u) => !u.is_pending);
+  const date = (iso: string) => formatDate(new Date(iso), language, { dateStyle: "medium" });
+
+  const act = async (u: MemberUser, call: () => Promise<MemberUser[]>, done: string) => {
+    setBusy(u.id);
+    try {
+      client.setQueryData(key, await call());
+      notify(done, "success");
+    } catch (err) {
+      notify(errorMessage(err, language), "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+  const answer = (u: MemberUser, accept: boolean) =>
+    act(
+      u,
+      () => orgEndpoints.answerApplication(workspace, u.id, accept),
+      t(accept ? "staff-users.approved" : "staff-users.rejected", { name: u.name }),
+    );
+
+  /** Removes a member, or withdraws an invitation not answered yet (the same call). */
+  const remove = async () => {
+    const u = deleting.user;
+    if (!u) return;
+    client.setQueryData(key, await orgEndpoints.deleteMember(workspace, u.id));
+    notify(t(u.is_invited ? "staff-users.withdrawn" : "staff-users.deleted", { name: u.name }), "success");
+  };
+  const withdrawing = deleting.user?.is_invited ?? false;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Typography variant="h1">{t("staff-users.title")}</Typography>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddOutlined />}
+          onClick={() => setAdding(true)}
+          sx={{ flexShrink: 0 }}
+        >
+          {t("staff-users.add")}
+        </Button>
+      </Stack>
+      {members.isError && <ErrorState error={members.error} onRetry={() => members.refetch()} />}
+      <Card component="section" aria-labelledby={`${id}-pending`}>
+        <CardContent>
+          <Typography variant="h2" id={`${id}-pending`} gutterBottom>
+            {t("staff-users.pendingTitle")}
+          </Typography>
+          <DataTable<MemberUser>
+            label={t("staff-users.pendingTitle")}
+            rows={pending}
+            loading={members.isPending}
+            emptyText={t("staff-users.noPending")}
+            rowKey={(u) => u.id}
+            pageSizes={PENDING_PAGE_SIZES}
+            defaultPageSize={PENDING_PAGE_SIZES[0]}
+            columns={[
+              { id: "name", label: t("staff-users.name"), sortValue: (u) => u.name, render: (u) => u.name },
+              {
+                id: "email",
+                label: t("staff-users.email"),
+                sortValue: (u) => u.email,
+                render: (u) => u.email,
+              },
+              {
+                id: "requested",
+                label: t("staff-users.requestedAt"),
+                sortValue: (u) => u.created_at,
+                render: (u) => date(u.created_at),
+              },
+              {
+                id: "actions",
+                label: t("ui.actions.actions"),
+                hideLabel: true,
+                align: "right",
+                render: (u) => (
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: { sm: "flex-end" } }}>
+                    <Button
+                      size="small"
+                      variant="contained"
+                      color="success"
+                      startIcon={<CheckIcon />}
+                      loading={busy === u.id}
+                      aria-label={t("staff-users.approveOf", { name: u.name })}
+                      onClick={() => answer(u, true)}
+                    >
+                      {t("staff-users.approve")}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<CloseIcon />}
+                      disabled={busy === u.id}
+                      aria-label={t("staff-users.rejectOf", { name: u.name })}
+                      onClick={() => answer(u, false)}
+                    >
+                      {t("staff-users.reject")}
+                    </Button>
+                  </Stack>
+                ),
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card component="section" aria-labelledby={`${id}-users`}>
+        <CardContent>
+          <Typography variant="h2" id={`${id}-users`} gutterBottom>
+            {t("staff-users.usersTitle")}
+          </Typography>
+          <DataTable<MemberUser>
+            label={t("staff-users.usersTitle")}
+            rows={accepted}
+            loading={members.isPending}
+            emptyText={t("staff-users.noUsers")}
+            rowKey={(u) => u.id}
+            columns={[
+              { id: "name", label: t("staff-users.name"), sortValue: (u) => u.name, render: (u) => u.name },
+              {
+                id: "email",
+                label: t("staff-users.email"),
+                sortValue: (u) => u.email,
+                render: (u) => u.email,
+              },
+              {
+                id: "status",
+                label: t("staff-users.status"),
+                sortValue: (u) => statusOf(u),
+                render: (u) => (
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOUR[statusOf(u)]}
+                    variant={statusOf(u) === "active" ? "filled" : "outlined"}
+                    label={t(`staff-users.userStatus.${statusOf(u)}`)}
+                  />
+                ),
+              },
+              {
+                id: "actions",
+                label: t("ui.actions.actions"),
+                hideLabel: true,
+                align: "right",
+                render: (u) =>
+                  u.is_invited ? (
+                    <Stack direction="row" sx={{ justifyContent: { sm: "flex-end" } }}>
+                      <Button
+                        size="small"
+                        color="error"
+                        aria-label={t("staff-users.withdrawOf", { name: u.name })}
+                        onClick={() => setDeleting({ open: true, user: u })}
+                      >
+                        {t("staff-users.withdraw")}
+                      </Button>
+                    </Stack>
+                  ) : (
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ justifyContent: { sm: "flex-end" }, alignItems: "center" }}
+                    >
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        loading={busy === u.id}
+                        aria-label={t(u.is_active ? "staff-users.disableOf" : "staff-users.enableOf", {
+                          name: u.name,
+                        })}
+                        onClick={() =>
+                          act(
+                            u,
+                            () => orgEndpoints.setMemberActive(workspace, u.id, !u.is_active),
+                            t(u.is_active ? "staff-users.disabled" : "staff-users.enabled", { name: u.name }),
+                          )
+                        }
+                      >
+                        {u.is_active ? t("staff-users.disable") : t("staff-users.enable")}
+                      </Button>
+                      <Tooltip title={t("ui.actions.delete")}>
+                        <IconButton
+                          color="error"
+                          aria-label={t("staff-users.deleteOf", { name: u.name })}
+                          onClick={() => setDeleting({ open: true, user: u })}
+                        >
+                          <DeleteOutlined />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                  ),
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <AddUsersDialog
+        open={adding}
+        workspace={workspace}
+        onClose={() => setAdding(false)}
+        onRegistered={() => client.invalidateQueries({ queryKey: key })}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        title={t(withdrawing ? "staff-users.withdrawTitle" : "staff-users.deleteTitle")}
+        confirmLabel={t(withdrawing ? "staff-users.withdrawConfirm" : "staff-users.deleteConfirm")}
+        onConfirm={remove}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      >
+        <Typography gutterBottom sx={{ overflowWrap: "anywhere" }}>
+          {t(withdrawing ? "staff-users.withdrawBody" : "staff-users.deleteBody", {
+            name: deleting.user?.name ?? "",
+            email: deleting.user?.email ?? "",
+            entity: entityName ?? workspace,
+          })}
+        </Typography>
+        {!withdrawing && <Typography>{t("staff-users.deleteKept")}</Typography>}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { SAMPLE_CSV } from "./CsvUpload";
+import en from "./i18n/en.json";
+import jp from "./i18n/jp.json";
+
+describe("add-user texts (spec §5, §9)", () => {
+  it("labels the row statuses as the spec does (USERS-15), with a Japanese text each", () => {
+    expect(en.rowStatus).toMatchObject({
+      ok: "Valid",
+      invalid_email: "Invalid email",
+      invalid_name: "Invalid name",
+      duplicate_email: "Duplicated email",
+      already_exists: "Already registered",
+    });
+    expect(jp.rowStatus).toMatchObject({
+      ok: "有効",
+      invalid_email: "無効なメールアドレス",
+      invalid_name: "無効な名前",
+      duplicate_email: "メールアドレスの重複",
+      already_exists: "登録済み",
+    });
+  });
+
+  it("offers a sample CSV whose header row is name,email (USERS-19)", () => {
+    expect(SAMPLE_CSV.split("\r\n")[0]).toBe("name,email");
+  });
+});
