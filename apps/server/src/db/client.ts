@@ -133,3 +133,13 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = await db.execute(query);
   return (res as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * Runs a raw query that always yields a row (an aggregate without `group by`, a select without `from`, an
+ * upsert's `returning`) and returns that row; no row means a broken query, so it throws.
+ */
+export async function oneRow<T>(db: Db, query: SQL): Promise<T> {
+  const [row] = await rows<T>(db, query);
+  if (row === undefined) throw new Error("query returned no row where one was expected");
+  return row;
+}

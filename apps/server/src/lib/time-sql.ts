@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, rows } from "../db/client";
+import { type Db, oneRow } from "../db/client";
 import { AppError } from "./errors";
 
 /**
@@ -29,7 +29,7 @@ export function localStart(col: SQL, unit: "10m" | "hour" | "day" | "month", tz:
 
 /** Epoch seconds of the local midnight `daysBack` days before the local day holding `ms`, in zone `tz`. */
 export async function localMidnight(db: Db, ms: number, tz: string, daysBack = 0): Promise<number> {
-  const [r] = await rows<{ t: number }>(
+  const r = await oneRow<{ t: number }>(
     db,
     sql`select extract(epoch from ((date_trunc('day', ${at(ms)} at time zone ${tz}) - make_interval(days => ${daysBack}::int)) at time zone ${tz}))::float8 as t`,
   );

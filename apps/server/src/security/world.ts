@@ -288,9 +288,11 @@ export function example(c: FixtureCtx, schema: JsonSchema, name?: string, depth 
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
-  const alt = schema.anyOf ?? schema.oneOf;
-  if (alt?.length) return example(c, alt.find((a) => firstType(a) !== "null") ?? alt[0], name, depth + 1);
-  if (schema.allOf?.length) return example(c, schema.allOf[0], name, depth + 1);
+  const alts = schema.anyOf ?? schema.oneOf ?? [];
+  const alt = alts.find((a) => firstType(a) !== "null") ?? alts[0];
+  if (alt) return example(c, alt, name, depth + 1);
+  const [all] = schema.allOf ?? [];
+  if (all) return example(c, all, name, depth + 1);
   switch (firstType(schema) ?? (schema.properties ? "object" : undefined)) {
     case "string":
       if (schema.format === "email") return ownEmail(c);

@@ -1,13 +1,17 @@
 import type {
+  ChangePasswordBody,
+  EmailBody,
   HealthResponse,
-  Language,
+  LanguageBody,
   LanguageResponse,
   Ok,
   RegisterBody,
   RegisterResponse,
+  ResetConfirmBody,
   SessionResponse,
   SignInBody,
   StaffEntity,
+  TokenBody,
   UserInfo,
   UserInfoBody,
 } from "@mimamori/shared";
@@ -29,20 +33,30 @@ export const endpoints = {
     }).catch(() => undefined);
   },
   register: (body: RegisterBody) => api.post<RegisterResponse>("/user/register", body, pub),
-  verifyEmail: (token: string) => api.post<Ok>("/auth/verify-email", { token }, pub),
-  sendVerification: (email: string) => api.post<Ok>("/auth/send-verification", { email }, pub),
-  requestPasswordReset: (email: string) => api.post<Ok>("/auth/password-reset", { email }, pub),
-  confirmPasswordReset: (token: string, newPassword: string) =>
-    api.post<Ok>("/auth/password-reset/confirm", { token, newPassword }, pub),
-  changePassword: (oldPassword: string, newPassword: string) =>
-    api.post<SessionResponse>("/auth/change-password", { oldPassword, newPassword }),
+  verifyEmail: (token: TokenBody["token"]) =>
+    api.post<Ok>("/auth/verify-email", { token } satisfies TokenBody, pub),
+  sendVerification: (email: EmailBody["email"]) =>
+    api.post<Ok>("/auth/send-verification", { email } satisfies EmailBody, pub),
+  requestPasswordReset: (email: EmailBody["email"]) =>
+    api.post<Ok>("/auth/password-reset", { email } satisfies EmailBody, pub),
+  confirmPasswordReset: (token: ResetConfirmBody["token"], newPassword: ResetConfirmBody["newPassword"]) =>
+    api.post<Ok>("/auth/password-reset/confirm", { token, newPassword } satisfies ResetConfirmBody, pub),
+  changePassword: (
+    oldPassword: ChangePasswordBody["oldPassword"],
+    newPassword: ChangePasswordBody["newPassword"],
+  ) =>
+    api.post<SessionResponse>("/auth/change-password", {
+      oldPassword,
+      newPassword,
+    } satisfies ChangePasswordBody),
   ownLanguage: (email: string) => api.get<LanguageResponse>(`/self/language/${encodeURIComponent(email)}`),
-  saveLanguage: (language: Language) => api.put<Ok>("/user/language", { language }),
+  saveLanguage: (language: LanguageBody["language"]) =>
+    api.put<Ok>("/user/language", { language } satisfies LanguageBody),
   userInfo: () => api.get<UserInfo>("/user/info"),
   saveUserInfo: (body: UserInfoBody) => api.put<UserInfo>("/user/info", body),
   staffEntities: () => api.get<StaffEntity[]>("/staff/entities"),
   staffLogin: (workspace: string) =>
     api.post<LanguageResponse>(`/staff/${encodeURIComponent(workspace)}/login`),
-  adminLogin: (email: string) => api.post<boolean>("/admin/login", { email }),
+  adminLogin: (email: EmailBody["email"]) => api.post<boolean>("/admin/login", { email } satisfies EmailBody),
   health: () => api.get<HealthResponse>("/health", pub),
 };

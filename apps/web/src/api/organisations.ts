@@ -1,20 +1,24 @@
 import type {
   AdminEntity,
   AdminUser,
+  ChangeLanguageBody,
   ClientEntity,
   CreateEntityBody,
   Entity,
-  Language,
   MemberUser,
+  ModeBody,
   Module,
   Ok,
+  ResetConfirmBody,
+  StaffEmailBody,
   StaffMember,
   UpdateEntityBody,
   UserRow,
-  UserRowInput,
+  UserRowsBody,
 } from "@mimamori/shared";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
+import type { AdminExportRequest } from "./reports";
 
 const seg = encodeURIComponent;
 
@@ -31,15 +35,23 @@ export const orgEndpoints = {
     on
       ? api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}`)
       : api.delete<Module[]>(`/entities/${seg(ws)}/modules/${id}`),
-  entityModuleMode: (ws: string, id: number, mode: number) =>
-    api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}/mode`, { mode_option: mode }),
+  entityModuleMode: (ws: string, id: number, mode: ModeBody["mode_option"]) =>
+    api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}/mode`, { mode_option: mode } satisfies ModeBody),
   entityStaffs: (ws: string) => api.get<StaffMember[]>(`/entities/${seg(ws)}/staffs`),
-  addEntityStaff: (ws: string, email: string) =>
-    api.post<StaffMember[]>(`/entities/${seg(ws)}/staffs`, { email }),
+  addEntityStaff: (ws: string, email: StaffEmailBody["email"]) =>
+    api.post<StaffMember[]>(`/entities/${seg(ws)}/staffs`, { email } satisfies StaffEmailBody),
   adminUsers: (ws: string) => api.get<AdminUser[]>(`/admin/users/${seg(ws)}`),
   deleteAccount: (uid: string) => api.delete<Ok>(`/admin/users/${seg(uid)}`),
-  userDataFile: (uid: string, query: URLSearchParams) =>
-    api.file(`/admin/users/data/${seg(uid)}/download?${query.toString()}`),
+  userDataFile: (uid: string, q: AdminExportRequest) => {
+    const query = new URLSearchParams({
+      start_time: String(q.start_time),
+      end_time: String(q.end_time),
+      data_type: q.data_type,
+      db_type: q.db_type,
+      timezone: q.timezone,
+    });
+    return api.file(`/admin/users/data/${seg(uid)}/download?${query.toString()}`);
+  },
 
   // Client
   myEntities: () => api.get<ClientEntity[]>("/user/entities"),
@@ -57,27 +69,36 @@ export const orgEndpoints = {
     on
       ? api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}`)
       : api.delete<Module[]>(`/user/entities/${seg(ws)}/modules/${id}`),
-  myModuleMode: (ws: string, id: number, mode: number) =>
-    api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}/mode`, { mode_option: mode }),
+  myModuleMode: (ws: string, id: number, mode: ModeBody["mode_option"]) =>
+    api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}/mode`, {
+      mode_option: mode,
+    } satisfies ModeBody),
 
   // Staff of a workspace
   staffs: (ws: string) => api.get<StaffMember[]>(`/staff/${seg(ws)}/staffs`),
-  registerStaff: (ws: string, email: string) =>
-    api.post<StaffMember[]>(`/staff/${seg(ws)}/register`, { email }),
-  removeStaff: (ws: string, email: string) =>
-    api.delete<StaffMember[]>(`/staff/${seg(ws)}/remove`, { body: { email } }),
-  changeStaffLanguage: (ws: string, email: string, language: Language) =>
-    api.post<StaffMember[]>(`/staff/${seg(ws)}/change_language`, { email, language }),
+  registerStaff: (ws: string, email: StaffEmailBody["email"]) =>
+    api.post<StaffMember[]>(`/staff/${seg(ws)}/register`, { email } satisfies StaffEmailBody),
+  removeStaff: (ws: string, email: StaffEmailBody["email"]) =>
+    api.delete<StaffMember[]>(`/staff/${seg(ws)}/remove`, { body: { email } satisfies StaffEmailBody }),
+  changeStaffLanguage: (
+    ws: string,
+    email: ChangeLanguageBody["email"],
+    language: ChangeLanguageBody["language"],
+  ) =>
+    api.post<StaffMember[]>(`/staff/${seg(ws)}/change_language`, {
+      email,
+      language,
+    } satisfies ChangeLanguageBody),
   staffModules: (ws: string) => api.get<Module[]>(`/staff/${seg(ws)}/modules`),
   members: (ws: string) => api.get<MemberUser[]>(`/staff/${seg(ws)}/users`),
-  validateRows: (ws: string, rows: UserRowInput[]) =>
+  validateRows: (ws: string, rows: UserRowsBody) =>
     api.post<UserRow[]>(`/staff/${seg(ws)}/users/validate`, rows),
   uploadCsv: (ws: string, file: File) => {
     const form = new FormData();
     form.append("file", file);
     return api.post<UserRow[]>(`/staff/${seg(ws)}/users/csv`, form);
   },
-  registerRows: (ws: string, rows: UserRowInput[]) =>
+  registerRows: (ws: string, rows: UserRowsBody) =>
     api.post<UserRow[]>(`/staff/${seg(ws)}/users/register`, rows),
   deleteMember: (ws: string, id: string) => api.delete<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}`),
   setMemberActive: (ws: string, id: string, active: boolean) =>
@@ -88,8 +109,8 @@ export const orgEndpoints = {
       : api.put<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/approval`),
 
   // Invitation
-  acceptInvite: (token: string, newPassword: string) =>
-    api.post<Ok>("/auth/accept-invite", { token, newPassword }, { auth: false }),
+  acceptInvite: (token: ResetConfirmBody["token"], newPassword: ResetConfirmBody["newPassword"]) =>
+    api.post<Ok>("/auth/accept-invite", { token, newPassword } satisfies ResetConfirmBody, { auth: false }),
 };
 
 /** Query keys carry the user id so one person's data never shows for the next. */

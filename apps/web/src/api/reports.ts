@@ -1,10 +1,15 @@
 import type {
+  AdminExportQuery,
   CsvQuery,
   EntityKpis,
   Report,
   ReportList,
   ReportQuery,
+  StaffRangesBody,
   StaffReport,
+  StaffReportQuery,
+  TimezoneQuery,
+  TuningStateBody,
   ZoneRanges,
 } from "@mimamori/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,6 +23,8 @@ const seg = encodeURIComponent;
 export type WindowQuery = ReportQuery;
 /** A CSV download's period: the server's `csvQuerySchema`. */
 export type CsvRequest = CsvQuery;
+/** An admin data export: the server's `adminExportQuerySchema`, `format` left to its default (csv). */
+export type AdminExportRequest = Omit<AdminExportQuery, "format">;
 
 const qs = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
@@ -28,44 +35,43 @@ const qs = (params: Record<string, string | number | undefined>) => {
 /** Typed calls of the band reports: client, staff, mobile and admin. */
 export const reportEndpoints = {
   // Client (own data)
-  cards: (timezone: string) => api.get<ReportList>(`/user/reports/resq_band?${qs({ timezone })}`),
+  cards: (timezone: string) =>
+    api.get<ReportList>(`/user/reports/resq_band?${qs({ timezone } satisfies TimezoneQuery)}`),
   report: (id: string, q: WindowQuery, idToken?: string) =>
     api.get<Report>(`/user/reports/resq_band/${seg(id)}?${qs({ ...q })}`, idToken ? { idToken } : undefined),
   ownCsvPath: (id: string, q: CsvRequest) => `/user/reports/resq_band/${seg(id)}/download?${qs({ ...q })}`,
 
   // Staff of a workspace
   staffReport: (ws: string, id: string, timezone: string, interval: number) =>
-    api.get<StaffReport>(`/staff/${seg(ws)}/reports_v2/${seg(id)}?${qs({ timezone, interval })}`),
+    api.get<StaffReport>(
+      `/staff/${seg(ws)}/reports_v2/${seg(id)}?${qs({ timezone, interval } satisfies StaffReportQuery)}`,
+    ),
   saveGeneralRanges: (ws: string, id: string, timezone: string, interval: number, ranges: ZoneRanges) =>
-    api.post<StaffReport>(`/staff/${seg(ws)}/reports_v2/${seg(id)}?${qs({ timezone })}`, {
-      ...ranges,
-      interval,
-    }),
+    api.post<StaffReport>(
+      `/staff/${seg(ws)}/reports_v2/${seg(id)}?${qs({ timezone } satisfies Pick<StaffReportQuery, "timezone">)}`,
+      { ...ranges, interval } satisfies StaffRangesBody,
+    ),
   saveTuning: (ws: string, id: string, uid: string, timezone: string, interval: number, ranges: ZoneRanges) =>
-    api.post<StaffReport>(`/staff/${seg(ws)}/reports_v2/${seg(id)}/tuning/${seg(uid)}?${qs({ timezone })}`, {
-      ...ranges,
-      interval,
-    }),
+    api.post<StaffReport>(
+      `/staff/${seg(ws)}/reports_v2/${seg(id)}/tuning/${seg(uid)}?${qs({ timezone } satisfies Pick<StaffReportQuery, "timezone">)}`,
+      { ...ranges, interval } satisfies StaffRangesBody,
+    ),
   setTuned: (ws: string, id: string, uid: string, timezone: string, interval: number, isTuned: boolean) =>
     api.put<StaffReport>(
-      `/staff/${seg(ws)}/reports_v2/${seg(id)}/tuning/${seg(uid)}?${qs({ timezone, interval })}`,
-      { isTuned },
+      `/staff/${seg(ws)}/reports_v2/${seg(id)}/tuning/${seg(uid)}?${qs({ timezone, interval } satisfies StaffReportQuery)}`,
+      { isTuned } satisfies TuningStateBody,
     ),
   kpis: (ws: string, timezone: string, interval: number) =>
-    api.get<EntityKpis>(`/staff/${seg(ws)}/reports_v2/kpis?${qs({ timezone, interval })}`),
+    api.get<EntityKpis>(
+      `/staff/${seg(ws)}/reports_v2/kpis?${qs({ timezone, interval } satisfies StaffReportQuery)}`,
+    ),
   memberReport: (ws: string, id: string, uid: string, q: WindowQuery) =>
     api.get<Report>(`/staff/${seg(ws)}/reports/${seg(id)}/${seg(uid)}?${qs({ ...q })}`),
   memberCsvPath: (ws: string, id: string, uid: string, q: CsvRequest) =>
     `/staff/${seg(ws)}/reports/${seg(id)}/${seg(uid)}/download?${qs({ ...q })}`,
 
   // Admin (super user): every user's data
-  allUsersCsvPath: (q: {
-    start_time: number;
-    end_time: number;
-    data_type: "Vital" | "Sleep";
-    db_type: "Preprocessed" | "Raw";
-    timezone: string;
-  }) => `/admin/users/data/download?${qs({ ...q })}`,
+  allUsersCsvPath: (q: AdminExportRequest) => `/admin/users/data/download?${qs({ ...q })}`,
 };
 
 /** Query keys carry the user id (or the mobile token) so one person's data never shows for the next. */

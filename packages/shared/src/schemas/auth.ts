@@ -41,14 +41,18 @@ export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(
 export const tokenBodySchema = z.object({
   token: z.string("required").min(1, "required").max(200, "too-long"),
 });
+export type TokenBody = z.infer<typeof tokenBodySchema>;
 export const emailBodySchema = z.object({ email: emailSchema });
+export type EmailBody = z.infer<typeof emailBodySchema>;
 
 export const resetConfirmBodySchema = z.object({
   token: z.string("required").min(1, "required").max(200, "too-long"),
   newPassword: newPasswordSchema,
 });
+export type ResetConfirmBody = z.infer<typeof resetConfirmBodySchema>;
 
 export const changePasswordBodySchema = z.object({
   oldPassword: anyPasswordSchema,
   newPassword: newPasswordSchema,
 });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

@@ -76,6 +76,7 @@ export const modeBodySchema = z.object({
     .min(1, "invalid-input")
     .max(INT4_MAX, "invalid-input"),
 });
+export type ModeBody = z.infer<typeof modeBodySchema>;
 
 export const staffMemberSchema = z.object({
   uid: z.string(),
@@ -87,7 +88,9 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffEmailBodySchema = z.object({ email: emailSchema });
+export type StaffEmailBody = z.infer<typeof staffEmailBodySchema>;
 export const changeLanguageBodySchema = z.object({ email: emailSchema, language: languageSchema });
+export type ChangeLanguageBody = z.infer<typeof changeLanguageBodySchema>;
 
 /** A watched-over member of an entity, as staff see them (spec §3 User). */
 export const memberUserSchema = z.object({
@@ -125,6 +128,7 @@ export const userRowInputSchema = z.object({
 });
 export type UserRowInput = z.infer<typeof userRowInputSchema>;
 export const userRowsBodySchema = z.array(userRowInputSchema).max(MAX_IMPORT_ROWS, "too-many-rows");
+export type UserRowsBody = z.infer<typeof userRowsBodySchema>;
 
 export const userRowSchema = z.object({
   name: z.string(),

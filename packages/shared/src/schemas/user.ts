@@ -38,6 +38,7 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const languageBodySchema = z.object({ language: languageSchema });
+export type LanguageBody = z.infer<typeof languageBodySchema>;
 export const languageResponseSchema = z.object({ language: languageSchema });
 export type LanguageResponse = z.infer<typeof languageResponseSchema>;
 

@@ -104,6 +104,7 @@ export const reportQuerySchema = z
   .superRefine((q, ctx) => checkWindow(ctx, q, INTERVAL_MAX_DAYS[q.interval]));
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export const timezoneQuerySchema = z.object({ timezone: timezoneSchema });
+export type TimezoneQuery = z.infer<typeof timezoneQuerySchema>;
 
 export const reportCardSchema = z.object({
   id: reportIdSchema,
@@ -206,8 +207,11 @@ export const staffReportQuerySchema = z.object({
   interval: staffIntervalSchema.default(7),
   end_time: unixTime.optional(),
 });
+export type StaffReportQuery = z.infer<typeof staffReportQuerySchema>;
 export const staffRangesBodySchema = zoneRangesSchema.extend({ interval: staffIntervalSchema.optional() });
+export type StaffRangesBody = z.infer<typeof staffRangesBodySchema>;
 export const tuningStateBodySchema = z.object({ isTuned: z.boolean("invalid-input") });
+export type TuningStateBody = z.infer<typeof tuningStateBodySchema>;
 
 export const statSchema = z.object({ value: z.number().nullable(), color: zoneSchema.nullable() });
 export const staffReportUserSchema = z.object({

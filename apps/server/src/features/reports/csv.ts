@@ -151,8 +151,13 @@ export async function slices(
       from generate_series(date_trunc(${unit}, ${at(start)} at time zone ${tz}), ${at(end)} at time zone ${tz},
         ${every}) g`,
   );
-  const cuts = [start, ...bounds.map((b) => b.t).filter((t) => t > start && t < end), end];
-  return cuts.slice(0, -1).map((s, i) => ({ start: s, end: cuts[i + 1] }));
+  const out: { start: number; end: number }[] = [];
+  let from = start;
+  for (const to of [...bounds.map((b) => b.t).filter((t) => t > start && t < end), end]) {
+    out.push({ start: from, end: to });
+    from = to;
+  }
+  return out;
 }
 
 /** Rounds to `places` decimals; null stays null. */

@@ -85,8 +85,9 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
           ? [r.d, m.id, name, r.a, unit]
           : [r.d, m.id, name, r.a, r.b, fixed(r.c, p), fixed(r.s, p), r.n, unit],
       );
-      if (page.length < size) break;
-      cursor = Math.round(page[page.length - 1].t);
+      const last = page.at(-1);
+      if (!last || page.length < size) break;
+      cursor = Math.round(last.t);
     }
   }
 }
@@ -97,7 +98,17 @@ async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: s
   let cursor: number | null = null;
   for (;;) {
     const from: SQL = cursor === null ? sql`true` : sql`${s.startAt} > ${at(cursor)}`;
-    const page = await rows<Record<string, number | string>>(
+    const page = await rows<{
+      t: number;
+      d: string;
+      s: string;
+      e: string;
+      total: number;
+      deep: number;
+      light: number;
+      rem: number;
+      awake: number;
+    }>(
       db,
       sql`select extract(epoch from ${s.startAt})::float8 * 1000 as t,
           to_char(${s.endAt} at time zone ${tz}, 'YYYY/MM/DD') as d, ${localText(sql`${s.startAt}`, tz)} as s,
@@ -108,13 +119,14 @@ async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: s
         order by ${s.startAt} limit ${PAGE}`,
     );
     yield page.map((r) => [
-      r.d as string,
-      r.s as string,
-      r.e as string,
-      ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v as number, 2)),
+      r.d,
+      r.s,
+      r.e,
+      ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v, 2)),
     ]);
-    if (page.length < PAGE) return;
-    cursor = Math.round(page[page.length - 1].t as number);
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) return;
+    cursor = Math.round(last.t);
   }
 }
 
@@ -131,7 +143,8 @@ export async function* allUsersExport(db: Db, q: AdminExportQuery, lang: Languag
     for (const u of page)
       for await (const batch of userExport(db, u.id, q, lang))
         yield batch.map((r) => [u.id, u.name, u.email, ...r]);
-    if (page.length < USER_PAGE) return;
-    cursor = page[page.length - 1].id;
+    const last = page.at(-1);
+    if (!last || page.length < USER_PAGE) return;
+    cursor = last.id;
   }
 }

@@ -3,6 +3,7 @@ import {
   fahrenheitToCelsius,
   type Language,
   type Measure,
+  SKIN_TEMPERATURE,
   usesFahrenheit,
   type ZoneRange,
   type ZoneRanges,
@@ -22,19 +23,19 @@ export interface View {
 }
 
 const round = (v: number, places = 3) => {
-  const f = 10 ** places;
-  return Math.round(v * f) / f;
+  const factor = 10 ** places;
+  return Math.round(v * factor) / factor;
 };
 
 export function viewOf(m: Measure, timezone: string, lang: Language): View {
-  const f = m.measure === 5092 && usesFahrenheit(timezone);
-  const toView = (v: number) => round(f ? celsiusToFahrenheit(v) : v);
-  const fromView = (v: number) => (f ? fahrenheitToCelsius(v) : v);
+  const inFahrenheit = m.id === SKIN_TEMPERATURE && usesFahrenheit(timezone);
+  const toView = (v: number) => round(inFahrenheit ? celsiusToFahrenheit(v) : v);
+  const fromView = (v: number) => (inFahrenheit ? fahrenheitToCelsius(v) : v);
   // shown ranges are rounded to the slider step; ranges sent back are stored unrounded
   const map = (r: ZoneRange, fn: (v: number) => number, places: number | null) =>
     r.map((x) => (places === null ? fn(x) : round(fn(x), places))) as ZoneRange;
   return {
-    unit: f ? "°F" : m.unit[lang],
+    unit: inFahrenheit ? "°F" : m.unit[lang],
     toView,
     toViewOrNull: (v) => (v === null ? null : toView(v)),
     fromView,

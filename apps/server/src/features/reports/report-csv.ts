@@ -98,7 +98,7 @@ async function* levelBatches(
   lang: Language,
 ): RowBatches {
   const tz = q.timezone;
-  const views = measures.map((x) => viewOf(x, tz, lang));
+  const viewed = measures.map((x) => ({ x, view: viewOf(x, tz, lang) }));
   const nums = sql.join(
     measures.map((x) => sql`${x.measure}`),
     sql`, `,
@@ -128,20 +128,25 @@ async function* levelBatches(
       yield page.map((r) => {
         return [
           r.d,
-          ...measures.map((_, i) => (r[`c${i}`] === null ? null : views[i].toView(r[`c${i}`] as number))),
+          ...viewed.map(({ view }, i) => (r[`c${i}`] === null ? null : view.toView(r[`c${i}`] as number))),
         ];
       });
-      if (page.length < size) return;
-      cursor = Math.round(page[page.length - 1].t);
+      const last = page.at(-1);
+      if (!last || page.length < size) return;
+      cursor = Math.round(last.t);
     }
   }
   // 10-minute groups need the samples; longer ones read hour buckets where local hours hold whole UTC hours
   const levels = interval === "10m" ? [] : localHourLevels(tz, start, end);
   const unit = ({ "10m": "10m", "1hour": "hour", "1day": "day", "1month": "month" } as const)[interval];
   const exprs = measures.flatMap((x) => {
-    const f = sql`filter (where measure = ${x.measure})`;
-    if (x.aggregation === "sum") return [sql`sum(sum) ${f}`];
-    return [sql`max(max) ${f}`, sql`min(min) ${f}`, sql`sum(sum) ${f} / sum(count) ${f}`];
+    const ofMeasure = sql`filter (where measure = ${x.measure})`;
+    if (x.aggregation === "sum") return [sql`sum(sum) ${ofMeasure}`];
+    return [
+      sql`max(max) ${ofMeasure}`,
+      sql`min(min) ${ofMeasure}`,
+      sql`sum(sum) ${ofMeasure} / sum(count) ${ofMeasure}`,
+    ];
   });
   const cols = sql.join(
     exprs.map((e, i) => sql`(${e})::float8 as ${sql.raw(`c${i}`)}`),
@@ -160,14 +165,14 @@ async function* levelBatches(
         ) x order by t`,
     );
     yield page.map((r) => {
-      const vals = exprs.map((_, i) => r[`c${i}`] as number | null);
       const out: Cell[] = [r.d as string];
       let i = 0;
-      measures.forEach((x, k) => {
-        const n = x.aggregation === "sum" ? 1 : 3;
-        for (let j = 0; j < n; j++, i++) {
-          const v = vals[i];
-          out.push(fixed(v === null ? null : views[k].toView(v), places(x)));
+      viewed.forEach(({ x, view }) => {
+        // the columns of `exprs`: a total, or max, min and mean
+        const columns = x.aggregation === "sum" ? 1 : 3;
+        for (let j = 0; j < columns; j++, i++) {
+          const v = r[`c${i}`] as number | null;
+          out.push(fixed(v === null ? null : view.toView(v), places(x)));
         }
       });
       return out;
@@ -211,8 +216,9 @@ export async function* sleepSegmentRows(
         order by ${g.startAt} limit ${PAGE}`,
     );
     yield page.map((r) => [r.s, r.e, r.stage, fixed(r.h, 2)]);
-    if (page.length < PAGE) return;
-    cursor = Math.round(page[page.length - 1].t);
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) return;
+    cursor = Math.round(last.t);
   }
 }
 

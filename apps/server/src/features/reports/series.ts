@@ -7,7 +7,7 @@ import {
 } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/client";
+import { oneRow, rows } from "../../db/client";
 import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
 import { at, epoch, localStart } from "../../lib/time-sql";
 import { bucketsOver, localHourLevels } from "../vitals/levels";
@@ -122,7 +122,7 @@ export async function totalSince(db: Db, userId: string, measure: number, start:
     open: true,
   });
   if (!buckets) return null;
-  const [r] = await rows<{ total: number | null; t: number | null }>(
+  const r = await oneRow<{ total: number | null; t: number | null }>(
     db,
     sql`select sum(sum)::float8 as total, ${epoch(sql`max(bucket)`)} as t from (${buckets}) b`,
   );

@@ -1,6 +1,7 @@
 import {
   csvQuerySchema,
   entityKpisSchema,
+  type Language,
   measureOf,
   type ReportId,
   reportIdSchema,
@@ -52,7 +53,7 @@ async function consentedQuery<Q extends { start_time: number; end_time: number }
 }
 
 /** Ranges sent in the viewer's unit (°F in American zones) are stored in the measure's own unit. */
-const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: "jp" | "en") =>
+const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: Language) =>
   viewOf(measureOf(id), timezone, lang).ranges(r, "fromView");
 
 /** Staff reports of an entity's members (§7 under /staff/{workspace}), tuning and per-user charts and CSV. */

@@ -1,7 +1,7 @@
 import { measureOf } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../../db/client";
+import { oneRow, rows } from "../../db/client";
 import { vitalSamples } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { prng } from "../../tools/simulator";
@@ -91,7 +91,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
     const expected = await rows(t.db, sql`${fromRaw(level)} ${user} group by 1, 2 order by 1, 2`);
     expect(expected.length).toBeGreaterThan(0);
     expect(await rows(t.db, sql`${stored(level)} ${user} order by 1, 2`)).toEqual(expected);
-    const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from ${vitalSamples} ${user}`);
+    const n = await oneRow<{ n: number }>(t.db, sql`select count(*)::int as n from ${vitalSamples} ${user}`);
     expect(n.n).toBe(kept.size);
   });
 
@@ -106,7 +106,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
         end: to,
         timezone: "UTC",
       });
-      const [raw] = await rows<{ max: number | null; min: number | null; mean: number | null }>(
+      const raw = await oneRow<{ max: number | null; min: number | null; mean: number | null }>(
         t.db,
         sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from ${vitalSamples}
           where user_id = ${uid}::uuid and measure = 5091

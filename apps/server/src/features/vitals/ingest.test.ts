@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../../db/client";
+import { oneRow, rows } from "../../db/client";
 import {
   sleepSegments,
   sleepSessions,
@@ -30,15 +30,15 @@ const T0 = Date.parse("2024-05-01T00:00:00Z") / 1000;
 const hr = (i: number, value = 60 + (i % 30)) => ({ code: "00005091", time: T0 + i * 60, value });
 
 async function totals(measure = 5091) {
-  const [raw] = await rows<{ n: number; s: number }>(
+  const raw = await oneRow<{ n: number; s: number }>(
     t.db,
     sql`select count(*)::int as n, coalesce(sum(value), 0)::float8 as s from ${vitalSamples} where user_id = ${uid}::uuid and measure = ${measure}`,
   );
-  const [q] = await rows<{ n: number; s: number }>(
+  const q = await oneRow<{ n: number; s: number }>(
     t.db,
     sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid and measure = ${measure}`,
   );
-  const [d] = await rows<{ n: number; s: number }>(
+  const d = await oneRow<{ n: number; s: number }>(
     t.db,
     sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsDay} where user_id = ${uid}::uuid and measure = ${measure}`,
   );
@@ -58,7 +58,7 @@ describe("POST /user/vitals", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
     expect(res.body.last_sync).toBeGreaterThanOrEqual(Math.floor(before) - 1);
-    const [sync] = await rows<{ n: number }>(
+    const sync = await oneRow<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from ${vitalSync} where user_id = ${uid}::uuid`,
     );
@@ -204,7 +204,7 @@ describe("deleting a user", () => {
     const counts = () =>
       Promise.all(
         tables.map(async (table) => {
-          const [r] = await rows<{ n: number }>(
+          const r = await oneRow<{ n: number }>(
             t.db,
             sql`select count(*)::int as n from ${table} where user_id = ${uid}::uuid`,
           );

@@ -57,8 +57,8 @@ export interface Piece {
  */
 export function coverRange(from: number, to: number, levels: readonly Level[] = LEVELS): Piece[] {
   if (from >= to) return [];
-  if (levels.length === 0) return [{ level: "raw", from, to }];
-  const level = levels[levels.length - 1];
+  const level = levels.at(-1);
+  if (level === undefined) return [{ level: "raw", from, to }];
   const finer = levels.slice(0, -1);
   const a = ceilBucket(level, from);
   const b = bucketStart(level, to);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/client";
+import { oneRow, rows } from "../../db/client";
 import {
   sleepSegments,
   sleepSessions,
@@ -28,17 +28,19 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
         min(${v.value}), max(${v.value}), sum(${v.value}), count(*)
       from ${v} where ${v.userId} = ${u} group by ${v.userId}, ${v.measure}, bk`);
     // each level rolls up the one below it
-    for (let i = 1; i < LEVELS.length; i++) {
-      const { table: t, column } = LEVEL_TABLE[LEVELS[i]];
-      const { table: f, column: fromColumn } = LEVEL_TABLE[LEVELS[i - 1]];
+    for (const [i, level] of LEVELS.entries()) {
+      const below = LEVELS[i - 1];
+      if (below === undefined) continue; // the finest level, built from the samples above
+      const { table: t, column } = LEVEL_TABLE[level];
+      const { table: f, column: fromColumn } = LEVEL_TABLE[below];
       await tx.execute(sql`insert into ${t} (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
-        select ${f.userId}, ${f.measure}, date_trunc(${LEVELS[i]}, ${fromColumn} at time zone 'UTC') at time zone 'UTC' as bk,
+        select ${f.userId}, ${f.measure}, date_trunc(${level}, ${fromColumn} at time zone 'UTC') at time zone 'UTC' as bk,
           min(${f.min}), max(${f.max}), sum(${f.sum}), sum(${f.count})
         from ${f} where ${f.userId} = ${u} group by ${f.userId}, ${f.measure}, bk`);
     }
     await tx.execute(sql`delete from ${sleepSessions} where ${sleepSessions.userId} = ${u}`);
     const g = sleepSegments;
-    const [span] = await rows<{ lo: number | null; hi: number | null }>(
+    const span = await oneRow<{ lo: number | null; hi: number | null }>(
       tx,
       sql`select extract(epoch from min(${g.startAt}))::float8 * 1000 as lo,
           extract(epoch from max(${g.endAt}))::float8 * 1000 as hi

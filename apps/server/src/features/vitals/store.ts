@@ -1,7 +1,7 @@
 import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/client";
+import { oneRow, rows } from "../../db/client";
 import { sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
@@ -101,8 +101,10 @@ const RANGE_READ_FACTOR = 4;
  * is looked up by its exact times instead, so the read never grows with the stored history.
  */
 async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<KeySet> {
+  const [first] = samples;
+  if (!first) return new KeySet();
   const measures = numbers([...new Set(samples.map((s) => s.measure))]);
-  let lo = samples[0].at;
+  let lo = first.at;
   let hi = lo;
   for (const s of samples) {
     if (s.at < lo) lo = s.at;
@@ -164,9 +166,10 @@ export async function insertSleep(
   userId: string,
   segments: Segment[],
 ): Promise<{ inserted: number; duplicates: number; rejected: Rejection[] }> {
-  if (segments.length === 0) return { inserted: 0, duplicates: 0, rejected: [] };
   const sorted = [...segments].sort((a, b) => a.start - b.start);
-  const lo = sorted[0].start;
+  const [first] = sorted;
+  if (!first) return { inserted: 0, duplicates: 0, rejected: [] };
+  const lo = first.start;
   const hi = maxOf(sorted.map((s) => s.end));
   const g = sleepSegments;
   const existing = await rows<{ s: number; e: number; stage: string }>(
@@ -193,14 +196,15 @@ export async function insertSleep(
     taken.push(seg);
     fresh.push(seg);
   }
-  if (fresh.length > 0) {
+  const [earliest] = fresh;
+  if (earliest) {
     await tx.execute(sql`insert into ${g} (${bareList(g.userId, g.startAt, g.endAt, g.stage)})
       select ${userId}::uuid, i.s, i.e, i.stage
       from unnest(${sql.param(fresh.map((s) => new Date(s.start).toISOString()))}::timestamptz[],
         ${sql.param(fresh.map((s) => new Date(s.end).toISOString()))}::timestamptz[],
         ${sql.param(fresh.map((s) => s.stage))}::text[]) as i(s, e, stage)
       on conflict do nothing`);
-    await refreshSessions(tx, userId, fresh[0].start, maxOf(fresh.map((s) => s.end)));
+    await refreshSessions(tx, userId, earliest.start, maxOf(fresh.map((s) => s.end)));
   }
   return { inserted: fresh.length, duplicates, rejected: rejected.sort((a, b) => a.index - b.index) };
 }
@@ -213,7 +217,7 @@ export async function refreshSessions(tx: Db, userId: string, lo: number, hi: nu
   const gap = SLEEP_SESSION_GAP_S * 1000;
   const ss = sleepSessions;
   const g = sleepSegments;
-  const [old] = await rows<{ lo: number | null; hi: number | null }>(
+  const old = await oneRow<{ lo: number | null; hi: number | null }>(
     tx,
     sql`with d as (delete from ${ss} where ${ss.userId} = ${userId}::uuid
         and ${ss.endAt} >= ${at(lo - gap)} and ${ss.startAt} <= ${at(hi + gap)} returning ${ss.startAt}, ${ss.endAt})
@@ -239,7 +243,7 @@ export async function refreshSessions(tx: Db, userId: string, lo: number, hi: nu
 /** Records a synchronisation: now, and the latest sample time seen. Returns the sync time (epoch s). */
 export async function touchSync(tx: Db, userId: string, latestMs: number | null): Promise<number> {
   const y = vitalSync;
-  const [r] = await rows<{ t: number }>(
+  const r = await oneRow<{ t: number }>(
     tx,
     sql`insert into ${y} as v (${bareList(y.userId, y.lastSyncAt, y.lastSampleAt)})
       values (${userId}::uuid, now(), ${latestMs === null ? null : new Date(latestMs).toISOString()}::timestamptz)

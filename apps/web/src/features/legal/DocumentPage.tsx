@@ -1,3 +1,4 @@
+import type { Language } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import { useTranslation } from "react-i18next";
@@ -6,10 +7,10 @@ import { LegalDocumentView } from "../../components/LegalDocumentView";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useLanguage } from "../../i18n/useLanguage";
-import type { Lang, LegalDocument } from "./content/types";
+import type { LegalDocument } from "./content/types";
 
 /** A public page showing one document in the current language. */
-export function DocumentPage({ doc }: { doc: Record<Lang, LegalDocument> }) {
+export function DocumentPage({ doc }: { doc: Record<Language, LegalDocument> }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const home = useHomeHref();

@@ -67,14 +67,13 @@ export function DownloadDialog({
     setBusy(true);
     setFailure(null);
     try {
-      const query = new URLSearchParams({
-        start_time: String(startS),
-        end_time: String(endS),
+      const { blob, filename } = await orgEndpoints.userDataFile(user.uid, {
+        start_time: startS,
+        end_time: endS,
         data_type: dataType,
         db_type: dbType,
         timezone: zone,
       });
-      const { blob, filename } = await orgEndpoints.userDataFile(user.uid, query);
       saveFile(blob, filename ?? `${user.uid.slice(0, 8)}_${dataType}_${dbType}.csv`.toLowerCase());
       notify(t("admin-users.downloaded"), "success");
       onClose();

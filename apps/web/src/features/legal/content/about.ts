@@ -1,6 +1,7 @@
-import type { Lang, LegalDocument } from "./types";
+import type { Language } from "@mimamori/shared";
+import type { LegalDocument } from "./types";
 
-export const about: Record<Lang, LegalDocument> = {
+export const about: Record<Language, LegalDocument> = {
   jp: {
     title: "Mimamoriについて",
     updated: "2023年2月6日 更新",

@@ -1,13 +1,13 @@
+import type { Language } from "@mimamori/shared";
 import { describe, expect, it } from "vitest";
 import { anonymisedDataNotice, privacy } from "./privacy";
 import { terms } from "./terms";
-import type { Lang } from "./types";
 
-const text = (lang: Lang, doc = terms) =>
+const text = (lang: Language, doc = terms) =>
   [doc[lang].title, doc[lang].updated, ...doc[lang].sections.flatMap((s) => [s.title, ...s.paragraphs])].join(
     "\n",
   );
-const titles = (lang: Lang, doc = terms) => doc[lang].sections.map((s) => s.title);
+const titles = (lang: Language, doc = terms) => doc[lang].sections.map((s) => s.title);
 
 describe("terms of use (spec §1)", () => {
   it("say the service is not medical care (LEGAL-01)", () => {

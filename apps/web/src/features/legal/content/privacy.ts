@@ -1,10 +1,11 @@
-import type { Lang, LegalDocument } from "./types";
+import type { Language } from "@mimamori/shared";
+import type { LegalDocument } from "./types";
 
 /**
  * Privacy policy for Mimamori.
  * Current version: 6 February 2023 (previous revision: 1 February 2021).
  */
-export const privacy: Record<Lang, LegalDocument> = {
+export const privacy: Record<Language, LegalDocument> = {
   jp: {
     title: "プライバシーポリシー",
     updated: "2023年2月6日 最終更新",
@@ -256,7 +257,10 @@ export const privacy: Record<Lang, LegalDocument> = {
  * `fields` lists the nine items that may be included, in the same order in
  * both languages.
  */
-export const anonymisedDataNotice: Record<Lang, { title: string; paragraphs: string[]; fields: string[] }> = {
+export const anonymisedDataNotice: Record<
+  Language,
+  { title: string; paragraphs: string[]; fields: string[] }
+> = {
   jp: {
     title: "匿名加工情報の提供について",
     paragraphs: [

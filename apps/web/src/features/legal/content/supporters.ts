@@ -1,10 +1,11 @@
-import type { Lang, LegalDocument } from "./types";
+import type { Language } from "@mimamori/shared";
+import type { LegalDocument } from "./types";
 
 /**
  * Supporters page. The research collaborators and pilot organisations named
  * here are fictional.
  */
-export const supporters: Record<Lang, LegalDocument> = {
+export const supporters: Record<Language, LegalDocument> = {
   jp: {
     title: "サポーターの皆さま",
     updated: "2023年2月6日 更新",

@@ -1,11 +1,12 @@
-import type { Lang, LegalDocument } from "./types";
+import type { Language } from "@mimamori/shared";
+import type { LegalDocument } from "./types";
 
 /**
  * Terms of use for Mimamori.
  * Both language versions are parallel: article numbers and paragraph order
  * correspond one-to-one.
  */
-export const terms: Record<Lang, LegalDocument> = {
+export const terms: Record<Language, LegalDocument> = {
   jp: {
     title: "利用規約",
     updated: "2021年2月1日 最終改定",

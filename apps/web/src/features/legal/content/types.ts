@@ -1,3 +1,1 @@
 export type { LegalDocument, LegalSection } from "../../../components/LegalDocumentView";
-
-export type Lang = "jp" | "en";
