@@ -12,12 +12,9 @@
  * process seeds the accounts, then runs the real server (apps/server/src/main.ts) as a child process and
  * loads the data through POST /api/user/vitals, as bench/vitals.ts does.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CSV_MAX_DAYS } from "@mimamori/shared";
 import { openDatabase } from "../apps/server/src/db/client";
@@ -25,6 +22,7 @@ import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
 import { createSession } from "../apps/server/src/features/auth/sessions";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
+import { DATABASE_URL, pct, progress, BENCH_SECRET as SECRET, type Server, startServer } from "./lib/server";
 
 const { values: o } = parseArgs({
   options: {
@@ -36,16 +34,12 @@ const { values: o } = parseArgs({
 const U = Number(o.users);
 const EMPTY = Number(o["empty-users"]);
 const RUNS = Number(o.runs);
-const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
-const DATABASE_URL = process.env.DATABASE_URL || undefined;
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MIN = 60;
 const DAY = 86400;
 const END = Math.floor(Date.now() / 1000 / MIN) * MIN - MIN;
 const RAW_DAYS = CSV_MAX_DAYS.raw; // 31
 const HOUR_DAYS = CSV_MAX_DAYS["1hour"]; // 366
 const PING_MS = 20;
-const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 // ---- dataset: one upload body (≤ 10,000 samples) at a time ----
 
@@ -121,62 +115,11 @@ async function seed(dataDir: string | undefined) {
   return out;
 }
 
-// ---- the server as a child process ----
+// ---- the server as a child process (bench/lib/server.ts) ----
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-let child: ChildProcess | undefined;
-
-async function startServer(dataDir: string | undefined): Promise<string> {
-  const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      WEB_DIST: "",
-      SEED_DEMO: "false",
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
-    const ok = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not answer /api/health within 60 s");
-}
-
-async function stopServer() {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child?.once("exit", resolve));
-  child.kill("SIGTERM");
-  const killer = setTimeout(() => child?.kill("SIGKILL"), 60_000);
-  await exited;
-  clearTimeout(killer);
-}
+let server: Server | undefined;
 
 // ---- measurements ----
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-};
 
 /** GET /api/health every 20 ms (a new request each tick, whether or not the last one answered). */
 function pollHealth(base: string) {
@@ -259,7 +202,8 @@ async function main() {
     // id tokens live 15 minutes: each is signed just before its use
     const tokenOf = (c: IdTokenClaims & { email: string }) => s.idTokens.sign(c);
     progress("starting the server");
-    const base = await startServer(dataDir);
+    server = await startServer(dataDir);
+    const base = server.base;
     const total = U * [...samplesOf(0)].length;
     progress(`ingesting ${total.toLocaleString()} samples`);
     const t0 = performance.now();
@@ -332,13 +276,13 @@ async function main() {
     // the machine's other work shows in every figure
     console.log(`\nLoad average (1 min) at the end: ${loadavg()[0]?.toFixed(2)} on this machine`);
   } finally {
-    await stopServer();
+    await server?.stop(60_000);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 process.on("SIGINT", () => {
-  child?.kill("SIGKILL");
+  server?.child.kill("SIGKILL");
   process.exit(130);
 });
 await main();

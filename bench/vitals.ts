@@ -19,15 +19,11 @@
  * RSS is the server process's alone (VmRSS sampled from /proc every 100 ms, and its VmHWM), so the load
  * generator is not counted; with PGlite it includes the embedded database. Linux only (reads /proc).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -37,6 +33,14 @@ import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users, vitalSamples } from "../apps/server/src/db/schema";
 import { createSession } from "../apps/server/src/features/auth/sessions";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
+import {
+  DATABASE_URL,
+  pct,
+  RssSampler,
+  BENCH_SECRET as SECRET,
+  type Server,
+  startServer as startLibServer,
+} from "./lib/server";
 
 const { values: o } = parseArgs({
   options: {
@@ -58,7 +62,6 @@ if (![U, DAYS, RUNS, CONCURRENCY].every((n) => Number.isInteger(n) && n > 0) || 
   throw new Error("--users, --days, --runs and --concurrency must be positive integers, --dense-days ≥ 0");
 
 const BATCH = 5000;
-const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const CODE = "00005091";
 const MEASURE = 5091;
 const INTERVALS = [1, 7, 30, 365].filter((d) => d <= DAYS);
@@ -66,21 +69,12 @@ const RAW_RUNS = Math.max(3, Math.floor(RUNS / 4));
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 const end = Math.floor(Date.now() / MIN) * MIN - MIN;
-const DATABASE_URL = process.env.DATABASE_URL || undefined;
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const HEALTH_TIMEOUT_MS = 60_000;
-/** PGlite checkpoints its whole data folder on close, which takes a while after a big run. */
-const STOP_TIMEOUT_MS = 120_000;
 /**
  * On a failed or interrupted run requests may still be in flight; their keep-alive connections would hold
  * the server's graceful close for its keep-alive timeout, and its data is thrown away anyway.
  */
 const ABORT_GRACE_MS = 5_000;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mbOfKb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const seconds = (since: number) => (performance.now() - since) / 1000;
@@ -160,145 +154,12 @@ async function seed(database: Database): Promise<Seeded> {
   };
 }
 
-// ---- the server as a child process ----
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-class Server {
-  readonly base: string;
-  /** Set once the child has ended ("code 0", "signal SIGKILL"). */
-  exitReason: string | null = null;
-  private readonly exited: Promise<void>;
-
-  constructor(
-    readonly child: ChildProcess,
-    port: number,
-  ) {
-    this.base = `http://127.0.0.1:${port}/api`;
-    this.exited = new Promise((resolve) =>
-      child.once("exit", (code, signal) => {
-        this.exitReason = signal ? `signal ${signal}` : `code ${code}`;
-        resolve();
-      }),
-    );
-  }
-
-  get pid(): number {
-    return this.child.pid as number;
-  }
-
-  /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
-  async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
-    if (this.exitReason !== null) return;
-    this.child.kill("SIGTERM");
-    const killer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
-    await this.exited;
-    clearTimeout(killer);
-  }
-
-  async fetch(p: string, token: string, init: RequestInit = {}): Promise<Response> {
-    try {
-      return await fetch(`${this.base}${p}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, ...init.headers },
-      });
-    } catch (err) {
-      const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
-      throw new Error(`${init.method ?? "GET"} ${p}: ${why}`, { cause: err });
-    }
-  }
-}
+// ---- the server as a child process (bench/lib/server.ts) ----
 
 async function startServer(dataDir: string | undefined): Promise<Server> {
-  const port = await freePort();
-  // BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      WEB_DIST: "",
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  forwardLogLines(child);
-  const server = new Server(child, port);
+  const server = await startLibServer(dataDir);
   state.server = server;
-  await waitHealthy(server);
   return server;
-}
-
-/** Passes the server's log lines (JSON, warn and above) on to stderr; drops its start-up banner. */
-function forwardLogLines(child: ChildProcess) {
-  if (!child.stdout) return;
-  createInterface({ input: child.stdout }).on("line", (line) => {
-    if (line.startsWith("{")) process.stderr.write(`[server] ${line}\n`);
-  });
-}
-
-async function waitHealthy(server: Server): Promise<void> {
-  const deadline = performance.now() + HEALTH_TIMEOUT_MS;
-  for (;;) {
-    if (server.exitReason) throw new Error(`the server exited during start-up (${server.exitReason})`);
-    const status = await fetch(`${server.base}/health`).then(
-      (res) => res.arrayBuffer().then(() => res.status),
-      () => 0,
-    );
-    if (status === 200) return;
-    if (performance.now() > deadline)
-      throw new Error(
-        `the server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The server's VmRSS every 100 ms (peak since the last reset) and its VmHWM, in kB, from /proc. */
-class RssSampler {
-  peakKb = 0;
-  hwmKb = 0;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(private readonly pid: number) {
-    this.timer = setInterval(() => this.sample(), 100);
-    this.timer.unref(); // must not keep the process alive when a run fails
-    this.sample();
-  }
-
-  sample(): void {
-    let status: string;
-    try {
-      status = readFileSync(`/proc/${this.pid}/status`, "utf8");
-    } catch {
-      return; // the process has gone
-    }
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-    this.peakKb = Math.max(this.peakKb, kb("VmRSS"));
-    this.hwmKb = Math.max(this.hwmKb, kb("VmHWM"));
-  }
-
-  /** Starts a new phase: forgets the peak so far. */
-  reset(): void {
-    this.peakKb = 0;
-    this.sample();
-  }
-
-  stop(): void {
-    this.sample();
-    clearInterval(this.timer);
-  }
 }
 
 // ---- measurements over HTTP ----

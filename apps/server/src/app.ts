@@ -12,11 +12,17 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { startAutovacuum } from "./db/maintenance";
 import { adminRoutes } from "./features/admin/routes";
+import { alertIngestHook, registerAlertJobs } from "./features/alerts/engine/jobs";
+import { alertRoutes } from "./features/alerts/routes";
 import { authRoutes } from "./features/auth/routes";
 import { membershipRoutes } from "./features/client-memberships/routes";
 import { entityRoutes } from "./features/entities/routes";
 import { memberRoutes } from "./features/entity-members/routes";
 import { staffsRoutes } from "./features/entity-staff/routes";
+import { formReminderJob } from "./features/forms/reminder-job";
+import { formsRoutes } from "./features/forms/routes";
+import { formScheduleJob } from "./features/forms/schedule-job";
+import { scheduleRoutes } from "./features/forms/schedule-routes";
 import { healthRoutes } from "./features/health/routes";
 import { adminExportRoutes } from "./features/reports/admin-routes";
 import { clientReportRoutes } from "./features/reports/client-routes";
@@ -24,6 +30,8 @@ import { staffReportRoutes } from "./features/reports/staff-routes";
 import { staffRoutes } from "./features/staff-session/routes";
 import { userRoutes } from "./features/users/routes";
 import { vitalRoutes } from "./features/vitals/routes";
+import type { Clock } from "./jobs/clock";
+import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { registerAccessControl } from "./lib/access";
 import type { AppContext } from "./lib/context";
 import { registerErrorHandler } from "./lib/errors";
@@ -31,6 +39,7 @@ import { IdTokens } from "./lib/id-tokens";
 import { registerInputGuard } from "./lib/input-guard";
 import { serializeError, serializeRequest } from "./lib/log";
 import { createMailer } from "./lib/mail/mailer";
+import { createOutboxWorker, OUTBOX_JOB } from "./lib/mail/outbox-worker";
 
 /**
  * Fields that must never reach a log line. Besides these, the serializers (lib/log.ts) take secret query
@@ -56,11 +65,13 @@ export interface BuildOptions {
   database: Database;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** The time the background jobs see (tests pass a manual clock); the system clock by default. */
+  clock?: Clock;
 }
 
 export async function buildApp(
   config: AppConfig,
-  { database, logStream }: BuildOptions,
+  { database, logStream, clock }: BuildOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -84,6 +95,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // background jobs only where asked for (`npm start`: JOBS=on by default; API tests: off unless a test opts in)
+  const runner = config.jobs ? createJobRunner({ log: app.log, clock }) : null;
   const ctx: AppContext = {
     config,
     database,
@@ -94,12 +107,15 @@ export async function buildApp(
       from: config.mailFrom,
       log: app.log,
       production: config.production,
+      onQueued: () => runner?.poke(OUTBOX_JOB),
     }),
     idTokens: await IdTokens.create(database.db, config.authSecret),
   };
   app.addHook("onClose", async () => ctx.mailer.close());
   const stopAutovacuum = startAutovacuum(database, app.log);
   app.addHook("onClose", async () => stopAutovacuum());
+
+  if (runner) registerJobs(app, ctx, runner, clock);
 
   registerErrorHandler(app);
   registerInputGuard(app);
@@ -144,10 +160,17 @@ export async function buildApp(
       await api.register(membershipRoutes(ctx));
       await api.register(staffsRoutes(ctx));
       await api.register(memberRoutes(ctx));
-      await api.register(vitalRoutes(ctx));
+      await api.register(
+        vitalRoutes(ctx, {
+          onStored: config.alertEvaluation === false ? undefined : alertIngestHook(runner),
+        }),
+      );
       await api.register(clientReportRoutes(ctx));
       await api.register(staffReportRoutes(ctx));
       await api.register(adminExportRoutes(ctx));
+      await api.register(formsRoutes(ctx));
+      await api.register(scheduleRoutes(ctx));
+      await api.register(alertRoutes(ctx));
     },
     { prefix: "/api" },
   );
@@ -169,4 +192,29 @@ export async function buildApp(
     });
   }
   return app;
+}
+
+/**
+ * The background jobs (docs/architecture.md, "Jobs and mail"): the mail outbox worker, recurring form sends and
+ * their reminders. They start once the app is ready and stop, waiting for runs under way, when it closes.
+ */
+function registerJobs(app: FastifyInstance, ctx: AppContext, runner: JobRunner, clock?: Clock) {
+  const { config } = ctx;
+  const outbox = createOutboxWorker({
+    db: ctx.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    production: config.production,
+    clock,
+  });
+  runner.register(outbox.job);
+  runner.register(formScheduleJob(ctx, app.log));
+  runner.register(formReminderJob(ctx, app.log));
+  registerAlertJobs(runner, ctx, app.log);
+  app.addHook("onReady", async () => runner.start());
+  app.addHook("onClose", async () => {
+    await runner.stop();
+    outbox.close();
+  });
 }

@@ -16,6 +16,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   NODE_ENV: z.string().optional(),
   SEED_DEMO: z.stringbool().optional(),
+  JOBS: z.enum(["on", "off"]).default("on"),
+  ALERT_EVALUATION: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_NAME: z.string().optional(),
@@ -40,6 +42,17 @@ export interface AppConfig {
   trustProxy: boolean;
   /** NODE_ENV=production or a PostgreSQL server: no demo data unless asked, AUTH_SECRET required (set by configFromEnv). */
   production?: boolean;
+  /**
+   * Run the background jobs (recurring form sends, reminders, the mail outbox worker). On for `npm start`
+   * (JOBS=off turns them off, e.g. for a second instance that should only answer requests); off when absent,
+   * so API tests run none unless they ask for them.
+   */
+  jobs?: boolean;
+  /**
+   * Judge uploads for alerts in the ingest transaction (docs/decisions.md, "Alerts (issue 11)"). On unless false
+   * (ALERT_EVALUATION=off): only bench/alerts.ts turns it off, to measure what it costs.
+   */
+  alertEvaluation?: boolean;
   /** Write the demo accounts at a first start (empty database). */
   seedDemo?: boolean;
   /** A super user to create at start when no account has this e-mail (ADMIN_EMAIL, ADMIN_PASSWORD). */
@@ -94,6 +107,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     production,
     seedDemo: e.SEED_DEMO ?? !production,
+    jobs: e.JOBS === "on",
+    alertEvaluation: e.ALERT_EVALUATION === "on",
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME || "Admin" }

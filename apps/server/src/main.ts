@@ -49,5 +49,6 @@ console.log(`
 Mimamori is running at ${config.appUrl}
 Database: ${where}${data.seeded ? " — demo data seeded" : ""}
 Mail: ${config.smtpUrl ? "SMTP (SMTP_URL)" : config.production ? "NOT DELIVERED — set SMTP_URL (production keeps no links in logs)" : "dev outbox (links are printed in the log)"}
+Background jobs (recurring sends, reminders, queued mail): ${config.jobs ? "on" : "off (JOBS=off)"}
 ${accountsText(data)}
 `);

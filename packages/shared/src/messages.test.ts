@@ -71,6 +71,9 @@ describe("texts quoted by the spec (§5, §8), in both languages", () => {
     ["invalid_csv", "The CSV file format is incorrect", "CSVファイルの形式が正しくありません"],
     ["no_user_alert", "No user to register", "登録するユーザーがいません"],
     ["users-registered", "users successfully registered", "ユーザーを登録しました"],
+    // FORM-43
+    ["required-not-answered", "Please answer all required questions", "すべての必須質問に回答してください"],
+    ["required-field-not-filled", "required field not filled", "必須項目が未入力です"],
   ])("%s", (code, en, jp) => {
     expect(message(code, "en")).toBe(en);
     expect(message(code, "jp")).toBe(jp);

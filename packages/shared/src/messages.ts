@@ -148,6 +148,10 @@ export const MESSAGES = {
     en: "The entity ID may contain single-byte letters and digits only.",
     jp: "エンティティIDには半角英数字のみ使用できます。",
   },
+  "entity-id-reserved": {
+    en: "This entity ID is reserved. Please choose another.",
+    jp: "このエンティティIDは使用できません。別のIDを指定してください。",
+  },
   "entity-exists": {
     en: "An entity with this ID already exists.",
     jp: "このIDのエンティティは既に存在します。",
@@ -274,6 +278,110 @@ export const MESSAGES = {
     en: "The sleep segment overlaps another one.",
     jp: "睡眠区間が他の区間と重なっています。",
   },
+  // questionnaires (forms)
+  "invalid-question-type": { en: "Choose a question type.", jp: "質問の種類を選んでください。" },
+  "invalid-clock-time": {
+    en: "Enter a time as HH:mm (24 hours).",
+    jp: "時刻を HH:mm（24時間）で入力してください。",
+  },
+  "question-not-found": { en: "The question was not found.", jp: "質問が見つかりません。" },
+  "form-not-found": { en: "The form was not found.", jp: "フォームが見つかりません。" },
+  "form-no-questions": {
+    en: "A form needs at least one question.",
+    jp: "フォームには質問が1つ以上必要です。",
+  },
+  "options-required": {
+    en: "A choice question needs at least one option.",
+    jp: "選択式の質問には選択肢が1つ以上必要です。",
+  },
+  "duplicate-option": { en: "Two options have the same order.", jp: "同じ番号の選択肢があります。" },
+  "duplicate-question": { en: "Two questions have the same order.", jp: "同じ番号の質問があります。" },
+  "too-many-questions": {
+    en: "A form can have at most 100 questions.",
+    jp: "1つのフォームの質問は100件までです。",
+  },
+  "too-many-options": {
+    en: "A question can have at most 30 options.",
+    jp: "1つの質問の選択肢は30件までです。",
+  },
+  "too-many-recipients": {
+    en: "Too many recipients for one send (at most 10,000).",
+    jp: "一度に送信できる宛先は10,000件までです。",
+  },
+  "no-recipients": { en: "Choose at least one recipient.", jp: "宛先を1人以上選んでください。" },
+  "weekdays-required": { en: "Choose at least one weekday.", jp: "曜日を1つ以上選んでください。" },
+  "recipient-not-member": {
+    en: "A recipient is not an accepted member of this entity.",
+    jp: "宛先に、このエンティティの承認済みメンバーではない人が含まれています。",
+  },
+  "form-not-editable": {
+    en: "This form cannot be edited.",
+    jp: "このフォームは編集できません。",
+  },
+  "sent-order-not-found": {
+    en: "This form was not sent to you, or the request does not exist.",
+    jp: "このフォームはあなたに送信されていないか、依頼が存在しません。",
+  },
+  "already-answered": {
+    en: "You have already answered this request.",
+    jp: "この依頼にはすでに回答済みです。",
+  },
+  "answer-not-found": { en: "The answer was not found.", jp: "回答が見つかりません。" },
+  "invalid-notification-type": {
+    en: "Unknown notification type (1 synchronization, 2 measurement).",
+    jp: "通知の種類が正しくありません（1 同期、2 測定値）。",
+  },
+  "invalid-frequency": {
+    en: "Choose one of the offered e-mail frequencies.",
+    jp: "表示されている通知頻度から選んでください。",
+  },
+  "invalid-sync-length": {
+    en: "Choose one of the offered out-of-sync lengths.",
+    jp: "表示されている未同期時間から選んでください。",
+  },
+  "invalid-escalation": {
+    en: "Choose one of the offered escalation times.",
+    jp: "表示されているエスカレーション時間から選んでください。",
+  },
+  "invalid-ack-action": {
+    en: "Choose what was done.",
+    jp: "実施した対応を選んでください。",
+  },
+  "too-many-ids": { en: "Too many items in one request.", jp: "1回のリクエストの件数が多すぎます。" },
+  "notification-settings-locked": {
+    en: "Notification settings are locked. Only the provider's administrator can unlock them.",
+    jp: "通知設定はロックされています。ロックを解除できるのは提供元の管理者のみです。",
+  },
+  "notification-not-found": { en: "The notification was not found.", jp: "通知が見つかりません。" },
+  "already-acknowledged": {
+    en: "This alert has already been acknowledged.",
+    jp: "このアラートはすでに対応済みです。",
+  },
+  "required-not-answered": {
+    en: "Please answer all required questions",
+    jp: "すべての必須質問に回答してください",
+  },
+  "required-field-not-filled": { en: "required field not filled", jp: "必須項目が未入力です" },
+  "answer-unknown-question": {
+    en: "An answer names a question that is not in this form.",
+    jp: "このフォームにない質問への回答が含まれています。",
+  },
+  "answer-option-out-of-range": {
+    en: "A chosen option does not exist for this question.",
+    jp: "この質問にない選択肢が選ばれています。",
+  },
+  "answer-not-number": { en: "Enter a number.", jp: "数値を入力してください。" },
+  "answer-invalid-date": { en: "Enter a valid date.", jp: "正しい日付を入力してください。" },
+  "answer-invalid-time": {
+    en: "Enter a valid time (24 hours).",
+    jp: "正しい時刻（24時間）を入力してください。",
+  },
+  "answer-invalid-datetime": {
+    en: "Enter a valid date and time (24 hours).",
+    jp: "正しい日時（24時間）を入力してください。",
+  },
+  "answer-single-choice": { en: "Choose only one option.", jp: "選択肢を1つだけ選んでください。" },
+  "schedule-not-found": { en: "The scheduled send was not found.", jp: "定期送信が見つかりません。" },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

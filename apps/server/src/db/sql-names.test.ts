@@ -7,10 +7,11 @@ import { describe, expect, it } from "vitest";
 import * as schema from "./schema";
 
 /**
- * Raw SQL names its tables through the Drizzle table objects (`sql\`select … from ${vitalSamples}\``), so a
- * renamed table fails to compile instead of failing at run time. This scans the server's sources for a table
- * name written as text inside a `sql\`…\`` template (its literal parts, not its `${…}` expressions) or in
- * `sql.raw("…")` / `sql.identifier("…")`. Migrations are SQL files and are not scanned.
+ * Raw SQL names its tables and columns through the Drizzle objects (`sql\`select ${vitalSamples.value} from
+ * ${vitalSamples}\``, `bare(…)` from sql-names.ts where SQL wants an unqualified name), so a rename fails to
+ * compile instead of failing at run time. This scans the server's sources for a table or column name written as
+ * text inside a `sql\`…\`` template (its literal parts, not its `${…}` expressions) or in `sql.raw("…")` /
+ * `sql.identifier("…")`. Migrations are SQL files and are not scanned.
  */
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));
@@ -22,9 +23,25 @@ const SELF = fileURLToPath(import.meta.url);
  */
 const ALLOWED: Record<string, string> = {};
 
-const tableNames = (Object.values(schema) as unknown[])
-  .filter((t): t is PgTable => is(t, PgTable))
-  .map((t) => getTableConfig(t).name);
+const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+const tableNames = tables.map((t) => getTableConfig(t).name);
+const columnNames = new Set(tables.flatMap((t) => getTableConfig(t).columns.map((c) => c.name)));
+
+/**
+ * SQL phrases whose words are keywords, not the columns of the same name; they are left out of the column scan.
+ * Keep this short: each entry needs a reason.
+ */
+const KEYWORD_PHRASES: { phrase: RegExp; reason: string }[] = [
+  {
+    phrase: /\bat\s+time\s+zone\b/gi,
+    reason: "AT TIME ZONE, not the column `at` (vital_samples, rate_events)",
+  },
+  {
+    phrase: /\bfor\s+(?:no\s+)?key\s+(?:share|update)\b/gi,
+    reason:
+      "the row locks FOR KEY SHARE / FOR NO KEY UPDATE, not the column `key` (rate_events, app_secrets)",
+  },
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -113,6 +130,34 @@ function tableNamesInSql(files: string[], names: string[]): string[] {
   });
 }
 
+/**
+ * The schema column names written as text in one template's literal SQL: every identifier equal to a column's
+ * name, except a function's (followed by `(`: `sum(…)`), a type's (after `::`), words inside SQL strings and
+ * comments, the KEYWORD_PHRASES, and the names the same template defines as aliases (`… as max`, `unnest(…) as
+ * i(measure, at)`). A name read from a subquery defined elsewhere is a column name: write it with `bare(…)`.
+ */
+function columnNamesInText(text: string, columns: Set<string>): string[] {
+  let t = text.replace(/--[^\n]*/g, " ").replace(/'(?:[^']|'')*'/g, "''");
+  for (const { phrase } of KEYWORD_PHRASES) t = t.replace(phrase, " ");
+  const aliases = new Set<string>();
+  for (const m of t.matchAll(/\bas\s+"?(\w+)"?(?:\s*\(([^)]*)\))?/gi))
+    for (const name of [m[1] ?? "", ...(m[2] ?? "").split(",")])
+      aliases.add(name.replace(/"/g, "").trim().toLowerCase());
+  return [...t.matchAll(/(?<!::\s*)\b([a-z_]\w*)\b(?!\s*\()/gi)]
+    .map((m) => (m[1] ?? "").toLowerCase())
+    .filter((name) => columns.has(name) && !aliases.has(name));
+}
+
+/** `file:line name` for every schema column name written as text in SQL (see columnNamesInText). */
+function columnNamesInSql(files: string[], columns: Set<string>): string[] {
+  return files.flatMap((file) => {
+    const rel = path.relative(SRC, file);
+    return sqlTexts(readFileSync(file, "utf8")).flatMap(({ line, text }) =>
+      columnNamesInText(text, columns).map((name) => `${rel}:${line} ${name}`),
+    );
+  });
+}
+
 describe("table names in SQL", () => {
   it("knows the schema's tables", () => {
     expect(tableNames).toContain("vital_samples");
@@ -138,5 +183,43 @@ describe("table names in SQL", () => {
 
   it("no server source names a table as text inside sql`…`", () => {
     expect(tableNamesInSql(sourceFiles(SRC), tableNames)).toEqual([]);
+  });
+});
+
+describe("column names in SQL", () => {
+  it("knows the schema's columns", () => {
+    for (const name of ["user_id", "measure", "value", "workspace_name", "start_at"])
+      expect(columnNames).toContain(name);
+  });
+
+  it("finds a column name in literal text, not an alias, function, type, string or keyword", () => {
+    const columns = new Set(["user_id", "measure", "value", "min", "sum", "at", "key", "stage", "text"]);
+    const found = (text: string) => columnNamesInText(text, columns);
+    expect(
+      found("select user_id, max(value) as min, b.measure from t b where stage = 'deep' and x::text = ''"),
+    ).toEqual(["user_id", "value", "measure", "stage"]);
+    // aliases of the same template, keywords, functions, casts, strings and comments
+    expect(found("select min from (select value as min) m where min > 0")).toEqual(["value"]);
+    expect(
+      found("select i.measure, to_timestamp(i.at) from unnest(x) as i(measure, at) for key share"),
+    ).toEqual([]);
+    expect(found("select sum(1)::text, now() at time zone 'UTC', 'user_id' -- measure")).toEqual([]);
+    // an alias counts only in the template that defines it: a subquery's output is read with bare(…)
+    const src = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source text under test
+      "sql`select sum(sum) from (${sql`select ${v.value} as sum from ${v}`}) b`;",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source text under test
+      "sql`select sum(${bare(h.sum)}) from (${sql`select ${v.value} as ${bare(h.sum)} from ${v}`}) b`;",
+    ].join("\n");
+    expect(sqlTexts(src).flatMap((t) => found(t.text).map((name) => `${t.line} ${name}`))).toEqual(["1 sum"]);
+  });
+
+  /**
+   * Production sources only (not *.test.ts): a test's SQL runs whenever the suite runs, so a stale column name
+   * there fails at once, while production SQL may sit on a path no test reaches.
+   */
+  it("no server source names a column as text inside sql`…`", () => {
+    const production = sourceFiles(SRC).filter((f) => !f.endsWith(".test.ts"));
+    expect(columnNamesInSql(production, columnNames)).toEqual([]);
   });
 });

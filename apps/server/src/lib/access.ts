@@ -9,7 +9,8 @@ import { AppError, forbidden, unauthenticated } from "./errors";
 /**
  * Who may call a route. Every /api route must declare one (secure by default):
  * - public: anyone; user: any signed-in person (a client);
- * - staff: staff of the entity named by the `workspace` path parameter; super-user: an admin.
+ * - staff: staff of the entity named by the `workspace` path parameter (or, for a route without one in its
+ *   path, the `?workspace=` query parameter); super-user: an admin.
  */
 export type Access = "public" | "user" | "staff" | "super-user";
 
@@ -84,6 +85,17 @@ export async function isStaffOf(ctx: AppContext, userId: string, workspaceName: 
   return Boolean(row);
 }
 
+/**
+ * The entity a staff route acts for: the `workspace` path parameter, or for staff routes without one in the
+ * path (`/staff/questions`, `/staff/forms/…/answers/…`) the `?workspace=` query parameter, as the web's staff
+ * pages name it. A repeated query parameter (an array) names no entity.
+ */
+function staffWorkspace(req: FastifyRequest): string | undefined {
+  const fromPath = (req.params as { workspace?: unknown }).workspace;
+  const named = fromPath ?? (req.query as { workspace?: unknown } | undefined)?.workspace;
+  return typeof named === "string" ? named : undefined;
+}
+
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest("user", null);
   const table: FastifyInstance["accessTable"] = [];
@@ -106,7 +118,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     req.user = user;
     if (access === "super-user" && !user.isSuperUser) throw forbidden();
     if (access === "staff") {
-      const workspace = (req.params as { workspace?: string }).workspace;
+      const workspace = staffWorkspace(req);
       // a NUL cannot name an entity, and the database would refuse it in the query (500)
       if (!workspace || workspace.includes("\u0000") || !(await isStaffOf(ctx, user.id, workspace)))
         throw forbidden();

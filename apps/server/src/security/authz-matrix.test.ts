@@ -22,7 +22,8 @@ import {
  * The authorization matrix, generated from `app.accessTable`: every /api route (a new route is covered the
  * day it is registered) × {anonymous, client, another client, staff, another entity's staff, admin}, each
  * with the status class its declared access implies. Then the id swaps: every route that names a workspace
- * or a person is called with another entity's or another person's id, and must refuse.
+ * (in its path or as `?workspace=`), a person or a record an entity owns (a form, a bank question, a schedule) is
+ * called with another entity's or another person's id, and must refuse.
  * Every call starts from the same database: one that changed it is undone (world.ts, DbState).
  */
 
@@ -119,14 +120,19 @@ describe("authorization matrix: every route × every caller, expected from its d
 
 // ---- id swaps ----
 
-const KINDS_SWAPPED: ParamKind[] = ["workspace", "person", "email"];
+const KINDS_SWAPPED: ParamKind[] = ["workspace", "person", "email", "record"];
 
 interface Scenario {
   name: string;
   caller: Caller;
   params?: Record<string, string>;
+  /** `?workspace=` of the staff routes without {workspace} in the path. */
+  query?: Record<string, string>;
   body?: Record<string, unknown>;
 }
+
+/** The route names its entity with `?workspace=` (docs/architecture.md, "Who may call a route"). */
+const workspaceInQuery = (route: RouteInfo) => route.query.some((q) => q.name === "workspace");
 
 /**
  * Answers that are not a refusal but correct, by design, for one swap. Each names its reason and checks
@@ -175,19 +181,31 @@ const SWAP_EXCEPTIONS: Record<
 function scenarios(
   route: RouteInfo,
   kinds: Record<string, ParamKind>,
+  foreign: Record<string, string>,
 ): { controls: Scenario[]; swaps: Scenario[] } {
   const names = (kind: ParamKind) => route.params.filter((p) => kinds[p] === kind);
   const set = (list: string[], value: string) => Object.fromEntries(list.map((p) => [p, value]));
   const ws = names("workspace");
+  const queryWs = workspaceInQuery(route) ? ["workspace"] : [];
   const persons = names("person");
   const emails = names("email");
+  const records = names("record");
+  const foreignRecords = Object.fromEntries(records.map((p) => [p, foreign[p] ?? ""]));
   const bodyEmail = Boolean(route.body?.properties?.email);
   const { people } = w;
   const controls: Scenario[] = [];
   const swaps: Scenario[] = [];
   if (route.access === "staff") {
     controls.push({ name: "own: staff of sakura, sakura's member", caller: "staff" });
-    if (ws.length) swaps.push({ name: "workspace → kaede", caller: "staff", params: set(ws, "kaede") });
+    if (ws.length || queryWs.length)
+      swaps.push({
+        name: "workspace → kaede",
+        caller: "staff",
+        params: set(ws, "kaede"),
+        query: set(queryWs, "kaede"),
+      });
+    if (records.length)
+      swaps.push({ name: "records → kaede's (under sakura)", caller: "staff", params: foreignRecords });
     if (persons.length) {
       swaps.push({
         name: "person → outsider (kaede's member)",
@@ -199,15 +217,18 @@ function scenarios(
         caller: "staff",
         params: set(persons, people.otherClient.id),
       });
+      // kaede's staff reach kaede's records (the fixtures give kaede's to its staff)
       controls.push({
         name: "own: kaede's staff, kaede's member",
         caller: "otherStaff",
         params: { ...set(ws, "kaede"), ...set(persons, people.outsider.id) },
+        query: set(queryWs, "kaede"),
       });
       swaps.push({
         name: "kaede's staff, person → sakura's client",
         caller: "otherStaff",
         params: { ...set(ws, "kaede"), ...set(persons, people.client.id) },
+        query: set(queryWs, "kaede"),
       });
     }
     if (bodyEmail) {
@@ -221,6 +242,12 @@ function scenarios(
   } else if (route.access === "user") {
     controls.push({ name: "own: the client's own", caller: "client" });
     if (ws.length) swaps.push({ name: "workspace → kaede", caller: "client", params: set(ws, "kaede") });
+    if (records.length)
+      swaps.push({
+        name: "records → kaede's (sent to its member only)",
+        caller: "client",
+        params: foreignRecords,
+      });
     if (persons.length)
       swaps.push({ name: "person → outsider", caller: "client", params: set(persons, people.outsider.id) });
     if (emails.length) {
@@ -241,12 +268,14 @@ describe("id swaps: another entity's or another person's id is refused (403/404)
   for (const route of candidates) {
     // a route with a parameter the fixture table lacks fails in the matrix above
     if (unknownParameters(route).length) continue;
-    const { kinds } = buildCall(w, route, "client");
-    const swappable = route.params.some((p) => KINDS_SWAPPED.includes(kinds[p] as ParamKind));
+    const { kinds, foreign } = buildCall(w, route, "client");
+    const swappable =
+      route.params.some((p) => KINDS_SWAPPED.includes(kinds[p] as ParamKind)) ||
+      (route.access === "staff" && workspaceInQuery(route));
     const bodyEmail = route.access === "staff" && Boolean(route.body?.properties?.email);
     if (!swappable && !bodyEmail) continue;
     it(`${route.key} (${route.access})`, async () => {
-      const { controls, swaps } = scenarios(route, kinds);
+      const { controls, swaps } = scenarios(route, kinds, foreign);
       expect(swaps.length).toBeGreaterThan(0);
       const problems: string[] = [];
       // the caller's own ids reach the resource: a refusal of the swapped ids is then about the ids

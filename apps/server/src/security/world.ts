@@ -1,7 +1,22 @@
 import type { ZoneRanges } from "@mimamori/shared";
 import { asc, eq, sql } from "drizzle-orm";
 import { type Db, rows } from "../db/client";
-import { entityModules, memberships, moduleOptions, modules, users } from "../db/schema";
+import {
+  entityModules,
+  type FormSnapshot,
+  formAnswers,
+  formQuestions,
+  formRecipients,
+  formSchedules,
+  formSends,
+  forms,
+  memberships,
+  moduleOptions,
+  modules,
+  notifications,
+  questions,
+  users,
+} from "../db/schema";
 import type { Access } from "../lib/access";
 import { startTestApp, type TestApp } from "../test/app";
 import { roleTokens } from "../test/roles";
@@ -90,8 +105,19 @@ export interface World {
   ranges: ZoneRanges;
   /** A live refresh token of the client (a session apart from the client's id token). */
   refreshToken: string;
+  /** A questionnaire of sakura (sent to and answered by the client) and one of kaede (the outsider's). */
+  forms: Record<"sakura" | "kaede", FormRecords>;
   routes: RouteInfo[];
   state: DbState;
+}
+
+/** One entity's questionnaire records: a form with one question, sent once (sent order 1) and answered. */
+export interface FormRecords {
+  formId: number;
+  scheduleId: number;
+  bankQuestionId: number;
+  /** A red heart-rate alert about the member (notifications routes). */
+  notificationId: number;
 }
 
 export async function startWorld(): Promise<World> {
@@ -136,6 +162,10 @@ export async function startWorld(): Promise<World> {
       { workspaceName: "kaede", moduleId: mod.id },
     ])
     .onConflictDoNothing();
+  const formRecords = {
+    sakura: await questionnaire(t.db, "sakura", people.client.id),
+    kaede: await questionnaire(t.db, "kaede", people.outsider.id),
+  };
   const report = await t.call("GET", "/staff/sakura/reports_v2/00005091", undefined, { token: base.staff });
   if (report.status !== 200) throw new Error(`world: staff report ${report.status}`);
 
@@ -151,10 +181,71 @@ export async function startWorld(): Promise<World> {
       meanValue: report.body.ranges.meanValue,
     },
     refreshToken: refreshSession.refreshToken,
+    forms: formRecords,
     routes: routeTable(t),
     state: await DbState.capture(t.db),
   };
   return world;
+}
+
+/**
+ * The entity's questionnaire records for the form routes: a bank question, a form with one optional text
+ * question and a daily schedule, sent once to `memberId`, who answered it.
+ */
+async function questionnaire(db: Db, ws: string, memberId: string): Promise<FormRecords> {
+  const [bank] = await db
+    .insert(questions)
+    .values({ workspaceName: ws, text: "How are you?", questionType: 1 })
+    .returning();
+  const [form] = await db
+    .insert(forms)
+    .values({ workspaceName: ws, name: `Check of ${ws}`, description: "Daily check" })
+    .returning();
+  if (!bank || !form) throw new Error(`world: no questionnaire for ${ws}`);
+  const [question] = await db
+    .insert(formQuestions)
+    .values({ formId: form.id, position: 1, text: "How are you?", questionType: 1, isRequired: false })
+    .returning();
+  if (!question) throw new Error(`world: no form question for ${ws}`);
+  const snapshot: FormSnapshot = {
+    name: form.name,
+    description: form.description,
+    questions: [
+      {
+        id: question.id,
+        order: 1,
+        text: question.text,
+        question_type_id: 1,
+        is_required: false,
+        question_options: [],
+      },
+    ],
+  };
+  await db.insert(formSends).values({ formId: form.id, sentOrder: 1, snapshot });
+  await db
+    .insert(formRecipients)
+    .values({ formId: form.id, sentOrder: 1, userId: memberId, answeredAt: new Date() });
+  await db
+    .insert(formAnswers)
+    .values({ formId: form.id, sentOrder: 1, userId: memberId, questionId: question.id, value: "Fine" });
+  const [schedule] = await db
+    .insert(formSchedules)
+    .values({ formId: form.id, kind: "daily", localTime: "09:00", timeZone: "Asia/Tokyo" })
+    .returning();
+  if (!schedule) throw new Error(`world: no schedule for ${ws}`);
+  const [alert] = await db
+    .insert(notifications)
+    .values({
+      workspaceName: ws,
+      userId: memberId,
+      notificationType: 2,
+      measure: 5091,
+      value: 180,
+      at: new Date(),
+    })
+    .returning({ id: notifications.id });
+  if (!alert) throw new Error(`world: no notification for ${ws}`);
+  return { formId: form.id, scheduleId: schedule.id, bankQuestionId: bank.id, notificationId: alert.id };
 }
 
 // ---- routes ----
@@ -183,7 +274,19 @@ function routeTable(t: TestApp): RouteInfo[] {
 
 // ---- fixtures ----
 
-export type ParamKind = "workspace" | "person" | "email" | "other";
+/**
+ * What a path parameter names, which decides its id swaps: an entity, a person, an e-mail, a record an entity
+ * owns (a form, a bank question, a schedule: swapped for the same kind of record of another entity), or
+ * something else (not swapped).
+ */
+export type ParamKind = "workspace" | "person" | "email" | "record" | "other";
+
+/** A path parameter's value for a caller; for a record, `foreign` is the same kind of record of kaede. */
+export interface ParamValue {
+  value: string;
+  kind: ParamKind;
+  foreign?: string;
+}
 
 export interface FixtureCtx {
   w: World;
@@ -203,15 +306,26 @@ const pickEnum = (values: unknown[], preferred: unknown) =>
  * sakura is the workspace, the demo client the person. A route with a parameter name missing here fails the
  * matrix: give the new name a value (and its kind, which decides the id swaps) here.
  */
-const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => { value: string; kind: ParamKind }> = {
+const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => ParamValue> = {
   workspace: () => ({ value: "sakura", kind: "workspace" }),
   uid: (c) => ({ value: c.w.people.client.id, kind: "person" }),
   userId: (c) => ({ value: c.w.people.client.id, kind: "person" }),
-  // a member's uuid under /staff/{workspace}/users, a report id under /user/reports/resq_band (an enum)
-  id: (c) =>
-    c.schema?.enum
+  // a form or bank question of the caller's entity, a member's uuid under /staff/{workspace}/users, a report
+  // id under /user/reports/resq_band (an enum)
+  id: (c) => {
+    if (/\/forms\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "formId");
+    if (/\/questions\/:id$/.test(c.route.url)) return formRecord(c, "bankQuestionId");
+    if (/\/notifications\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "notificationId");
+    return c.schema?.enum
       ? { value: String(pickEnum(c.schema.enum, REPORT)), kind: "other" }
-      : { value: c.w.people.client.id, kind: "person" },
+      : { value: c.w.people.client.id, kind: "person" };
+  },
+  scheduleId: (c) => formRecord(c, "scheduleId"),
+  // the questionnaire records of the world were sent once
+  sent_order: () => ({ value: "1", kind: "other" }),
+  // notification type: 2 measurement (1 synchronization)
+  type: () => ({ value: "2", kind: "other" }),
+  user_id: (c) => ({ value: c.w.people.client.id, kind: "person" }),
   email: (c) => ({ value: ownEmail(c), kind: "email" }),
   moduleId: (c) => ({ value: String(c.w.moduleId), kind: "other" }),
   reportId: () => ({ value: REPORT, kind: "other" }),
@@ -219,15 +333,21 @@ const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => { value: string; kind: P
   role: () => ({ value: "staff", kind: "other" }),
 };
 
+/**
+ * A questionnaire record of the caller's entity: kaede's for kaede's staff and member, sakura's for everyone else
+ * (sakura's form was sent to the client); `foreign` is kaede's.
+ */
+function formRecord(c: FixtureCtx, key: keyof FormRecords): ParamValue {
+  const own = c.caller === "otherStaff" || c.caller === "outsider" ? "kaede" : "sakura";
+  return { value: String(c.w.forms[own][key]), kind: "record", foreign: String(c.w.forms.kaede[key]) };
+}
+
 /** Route-specific values where a name means something else on one route ("ROUTE KEY" → name → value). */
-const ROUTE_PARAM_FIXTURES: Record<
-  string,
-  Record<string, (c: FixtureCtx) => { value: string; kind: ParamKind }>
-> = {};
+const ROUTE_PARAM_FIXTURES: Record<string, Record<string, (c: FixtureCtx) => ParamValue>> = {};
 
 export class UnknownParameterError extends Error {}
 
-export function paramFixture(c: FixtureCtx, name: string): { value: string; kind: ParamKind } {
+export function paramFixture(c: FixtureCtx, name: string): ParamValue {
   const f = ROUTE_PARAM_FIXTURES[c.route.key]?.[name] ?? PARAM_FIXTURES[name];
   if (!f)
     throw new UnknownParameterError(
@@ -270,6 +390,10 @@ const FIELD_FIXTURES: Record<string, (c: FixtureCtx) => unknown> = {
   interval: (c) =>
     c.schema?.enum ? pickEnum(c.schema.enum, "weekly") : c.schema?.type === "string" ? "weekly" : 7,
   timezone: () => "Asia/Tokyo",
+  // `?workspace=` of the staff routes without {workspace} in the path (the swaps name kaede instead)
+  workspace: () => "sakura",
+  // a recurring send's local time (HH:mm)
+  time: () => "09:00",
   start_time: () => Math.floor(Date.now() / 1000) - 6 * DAY_S,
   end_time: () => Math.floor(Date.now() / 1000),
   samples: () => [{ code: REPORT, time: Math.floor(Date.now() / 1000) - 3600, value: 72 }],
@@ -367,6 +491,8 @@ export interface Built {
   call: ApiCall;
   params: Record<string, string>;
   kinds: Record<string, ParamKind>;
+  /** For record parameters: the same kind of record of another entity (kaede). */
+  foreign: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
 }
@@ -376,19 +502,26 @@ export function buildCall(
   w: World,
   route: RouteInfo,
   caller: Caller,
-  overrides: { params?: Record<string, string>; body?: Record<string, unknown> } = {},
+  overrides: {
+    params?: Record<string, string>;
+    query?: Record<string, string>;
+    body?: Record<string, unknown>;
+  } = {},
 ): Built {
   const c: FixtureCtx = { w, caller, route };
   const params: Record<string, string> = {};
   const kinds: Record<string, ParamKind> = {};
+  const foreign: Record<string, string> = {};
   for (const name of route.params) {
     const f = paramFixture(c, name);
     params[name] = overrides.params?.[name] ?? f.value;
     kinds[name] = f.kind;
+    if (f.foreign !== undefined) foreign[name] = f.foreign;
   }
   const query: Record<string, unknown> = {};
   for (const q of route.query)
-    if (q.required || FIELD_FIXTURES[q.name]) query[q.name] = example(c, q.schema, q.name);
+    if (q.required || FIELD_FIXTURES[q.name])
+      query[q.name] = overrides.query?.[q.name] ?? example(c, q.schema, q.name);
   let body: unknown;
   if (route.body && route.method !== "GET") {
     body = example(c, route.body);
@@ -404,6 +537,7 @@ export function buildCall(
     },
     params,
     kinds,
+    foreign,
     query,
     body,
   };

@@ -65,12 +65,26 @@ function freePort(): Promise<number> {
  * `config` overrides settings (e.g. `trustProxy`, or `smtpUrl: undefined` for the dev outbox).
  */
 export async function startTestApp(
-  opts: { seed?: boolean; webDist?: string; vitalDays?: number; config?: Partial<AppConfig> } = {},
+  opts: {
+    seed?: boolean;
+    webDist?: string;
+    vitalDays?: number;
+    /** With `seed`: also the demo questionnaires. */
+    demoForms?: boolean;
+    /** With `seed`: also the demo alerts (tools/seed-alerts.ts). */
+    demoAlerts?: boolean;
+    config?: Partial<AppConfig>;
+  } = {},
 ) {
   const smtp = await startSmtpPeer();
   const database = await freshDatabase();
   // Band data is left out unless asked for (`vitalDays`): most tests do not need it and it costs seconds.
-  if (opts.seed) await seedDemo(database.db, { vitalDays: opts.vitalDays ?? 0 });
+  if (opts.seed)
+    await seedDemo(database.db, {
+      vitalDays: opts.vitalDays ?? 0,
+      forms: opts.demoForms ?? false,
+      alerts: opts.demoAlerts ?? false,
+    });
   const logs: string[] = [];
   const port = await freePort();
   const config: AppConfig = {

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { consents, entities, memberships, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
+import { seedDemoAlerts } from "./seed-alerts";
+import { seedDemoForms } from "./seed-forms";
 import { loadUser } from "./simulator";
 
 export const DEMO_PASSWORD = "mimamori-demo";
@@ -74,12 +76,22 @@ const VITAL_CLIENTS = ["client@example.com", "client2@example.com", "client3@exa
 export interface SeedOptions {
   /** Days of simulated band data per demo client, ending now (0: none). Default 30. */
   vitalDays?: number;
+  /** The demo questionnaires (tools/seed-forms.ts). Default true; API tests leave them out. */
+  forms?: boolean;
+  /** A few past alerts, their mails and red samples (tools/seed-alerts.ts). Default true; API tests leave them out. */
+  alerts?: boolean;
 }
 
 /** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
-export async function seedDemo(db: Db, { vitalDays = 30 }: SeedOptions = {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  { vitalDays = 30, forms = true, alerts = true }: SeedOptions = {},
+): Promise<void> {
   await seedAccounts(db, vitalDays);
+  if (forms) await seedDemoForms(db);
   if (vitalDays > 0) await seedVitals(db, vitalDays);
+  // after the simulated data: the alerts' red samples sit between its samples
+  if (alerts) await seedDemoAlerts(db);
 }
 
 /** Band data for every demo client through the bulk ingestion path (see tools/simulator.ts). */

@@ -40,6 +40,22 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
         import("../features/client/entities/EntityDetailPage").then((m) => m.EntityDetailPage),
       ),
     },
+    {
+      path: "forms",
+      lazy: page(() => import("../features/client/forms/ClientFormsPage").then((m) => m.ClientFormsPage)),
+    },
+    {
+      path: "forms/:id/detail",
+      lazy: page(() => import("../features/client/forms/FormDetailPage").then((m) => m.FormDetailPage)),
+    },
+    {
+      path: "forms/:id/detail/answer",
+      lazy: page(() => import("../features/client/forms/AnswerPage").then((m) => m.AnswerPage)),
+    },
+    {
+      path: "forms/:id/detail/show-answer",
+      lazy: page(() => import("../features/client/forms/ShowAnswerPage").then((m) => m.ShowAnswerPage)),
+    },
   ],
   staff: [
     {
@@ -57,6 +73,25 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
       ),
     },
     {
+      path: "questions",
+      lazy: page(() => import("../features/staff/questions/QuestionsPage").then((m) => m.QuestionsPage)),
+    },
+    { path: "form", lazy: page(() => import("../features/staff/forms/FormsPage").then((m) => m.FormsPage)) },
+    {
+      path: "form/create",
+      lazy: page(() => import("../features/staff/forms/FormEditorPages").then((m) => m.FormCreatePage)),
+    },
+    {
+      path: "form/:id/history",
+      lazy: page(() => import("../features/staff/forms/FormEditorPages").then((m) => m.FormHistoryPage)),
+    },
+    {
+      path: "form/:id/history/answer",
+      lazy: page(() =>
+        import("../features/staff/forms/answers/StaffAnswerPage").then((m) => m.StaffAnswerPage),
+      ),
+    },
+    {
       path: "staffs",
       lazy: page(() => import("../features/staff/staffs/StaffsPage").then((m) => m.StaffsPage)),
     },
@@ -64,6 +99,42 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     {
       path: "modules",
       lazy: page(() => import("../features/staff/modules/ModulesPage").then((m) => m.ModulesPage)),
+    },
+    {
+      path: "notification-settings",
+      lazy: page(() =>
+        import("../features/staff/notification-settings/NotificationSettingsPage").then(
+          (m) => m.NotificationSettingsPage,
+        ),
+      ),
+    },
+    {
+      path: "notification-settings/measurement-value",
+      lazy: page(() =>
+        import("../features/staff/notification-settings/MeasurementSettingsPage").then(
+          (m) => m.MeasurementSettingsPage,
+        ),
+      ),
+    },
+    {
+      path: "notification-settings/synchronization",
+      lazy: page(() =>
+        import("../features/staff/notification-settings/SynchronizationSettingsPage").then(
+          (m) => m.SynchronizationSettingsPage,
+        ),
+      ),
+    },
+    {
+      path: "notifications",
+      lazy: page(() =>
+        import("../features/staff/notifications/NotificationsPage").then((m) => m.NotificationsPage),
+      ),
+    },
+    {
+      path: "notifications/heat-illness-record",
+      lazy: page(() =>
+        import("../features/staff/notifications/HeatIllnessRecordPage").then((m) => m.HeatIllnessRecordPage),
+      ),
     },
   ],
   admin: [

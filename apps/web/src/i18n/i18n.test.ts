@@ -102,7 +102,10 @@ describe("feature translation files (features/<area>/<screens>/i18n, features/<n
     readdirSync(join(featuresDir, dir), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => (dir ? `${dir}/${e.name}` : e.name));
-  const folders = subfolders("").flatMap((top) => [top, ...subfolders(top)]);
+  // features/<name>, features/<area>/<screens> and a screen group's part (features/staff/forms/answers)
+  const folders = subfolders("").flatMap((top) =>
+    [top, ...subfolders(top)].flatMap((f) => (f === top ? [f] : [f, ...subfolders(f)])),
+  );
   const areas = folders.filter((area) => existsSync(join(featuresDir, area, "i18n")));
   const load = (area: string, lang: string) => {
     const file = join(featuresDir, area, "i18n", `${lang}.json`);

@@ -10,6 +10,13 @@ interface FeatureStrings {
   "staff-users": typeof import("../features/staff/users/i18n/en.json");
   "staff-modules": typeof import("../features/staff/modules/i18n/en.json");
   "reports-common": typeof import("../features/reports-common/i18n/en.json");
+  "staff-forms": typeof import("../features/staff/forms/i18n/en.json");
+  "staff-questions": typeof import("../features/staff/questions/i18n/en.json");
+  "forms-common": typeof import("../features/forms-common/i18n/en.json");
+  "client-forms": typeof import("../features/client/forms/i18n/en.json");
+  "staff-forms-answers": typeof import("../features/staff/forms/answers/i18n/en.json");
+  "staff-notifications": typeof import("../features/staff/notifications/i18n/en.json");
+  "staff-notification-settings": typeof import("../features/staff/notification-settings/i18n/en.json");
 }
 
 declare module "i18next" {

@@ -2,6 +2,13 @@ import { z } from "zod";
 import { ENTITY_ID_MAX_LENGTH, ENTITY_ID_MIN_LENGTH } from "../constants";
 import { emailSchema, INT4_MAX, languageSchema } from "./common";
 
+/**
+ * Entity IDs the API's paths would shadow: `/staff/questions/{id}` and `/admin/users/{workspace}` answer where
+ * `/staff/{workspace}/…` and `/admin/{workspace}/…` of an entity with that ID are meant (the static segment wins).
+ * apps/server/src/features/alerts/notifications.test.ts derives the shadows from the route table.
+ */
+export const RESERVED_ENTITY_IDS: readonly string[] = ["questions", "users"];
+
 /** Entity ID (workspace_name): 3–20 single-byte letters and digits, with separate messages (spec §5). */
 export const entityIdSchema = z
   .string("required")
@@ -9,7 +16,8 @@ export const entityIdSchema = z
   .min(1, "required")
   .min(ENTITY_ID_MIN_LENGTH, "entity-id-length")
   .max(ENTITY_ID_MAX_LENGTH, "entity-id-length")
-  .regex(/^[A-Za-z0-9]+$/, "entity-id-chars");
+  .regex(/^[A-Za-z0-9]+$/, "entity-id-chars")
+  .refine((id) => !RESERVED_ENTITY_IDS.includes(id.toLowerCase()), "entity-id-reserved");
 
 const requiredText = (max: number) => z.string("required").trim().min(1, "required").max(max, "too-long");
 

@@ -13,6 +13,8 @@ export const entities = pgTable("entities", {
   notificationSettingStatus: text("notification_setting_status", { enum: ["unlocked", "locked"] })
     .notNull()
     .default("unlocked"),
+  /** IANA zone of the entity's local times (recurring sends, alert schedules). */
+  timeZone: text("time_zone").notNull().default("Asia/Tokyo"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

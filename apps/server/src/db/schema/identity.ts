@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -107,15 +108,26 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: createdAt(),
 });
 
-export const mailOutbox = pgTable("mail_outbox", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  recipient: text("recipient").notNull(),
-  subject: text("subject").notNull(),
-  textBody: text("text_body").notNull(),
-  htmlBody: text("html_body").notNull(),
-  template: text("template").notNull(),
-  status: text("status", { enum: ["outbox", "sent", "failed"] }).notNull(),
-  error: text("error"),
-  createdAt: createdAt(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-});
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    template: text("template").notNull(),
+    /**
+     * queued: waiting for the outbox worker (retried with backoff until `attempts` runs out); outbox: kept only
+     * (no SMTP in development); sent: accepted by the SMTP server; failed: gave up.
+     */
+    status: text("status", { enum: ["queued", "outbox", "sent", "failed"] }).notNull(),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a queued mail may be tried (again); a worker that claims it moves this past its lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_queued_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`)],
+);

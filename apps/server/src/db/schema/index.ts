@@ -1,4 +1,5 @@
 export * from "./entities";
+export * from "./forms";
 export {
   appSecrets,
   authTokens,
@@ -9,5 +10,7 @@ export {
   sessions,
   users,
 } from "./identity";
+export * from "./jobs";
 export * from "./modules";
+export * from "./notifications";
 export * from "./vitals";

@@ -3,12 +3,12 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { requireEntity } from "../../db/entities";
 import { acceptedClientOf } from "../../db/membership-rules";
 import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { requireEntity } from "../entities/queries";
 
 const ALL = "all_entities";
 

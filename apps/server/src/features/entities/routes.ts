@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireEntity } from "../../db/entities";
 import { acceptedClient, acceptedStaff } from "../../db/membership-rules";
 import { entities, entityModules, memberModules, memberships } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
@@ -20,7 +21,7 @@ import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
 import { addStaff, listStaff } from "../entity-staff/queries";
 import { entityModuleList, requireModeOption, requireModule } from "../modules/queries";
-import { requireEntity, toEntity } from "./queries";
+import { toEntity } from "./queries";
 
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
 const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });

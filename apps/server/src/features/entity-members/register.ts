@@ -1,10 +1,10 @@
 import type { UserRow } from "@mimamori/shared";
 import { eq } from "drizzle-orm";
+import type { EntityRow } from "../../db/entities";
 import { memberships, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { releaseSlots } from "../auth/throttle";
-import { entityCapReached, type InvitationMail, takeInvitationSlot } from "../client-memberships/invitations";
-import type { EntityRow } from "../entities/queries";
+import { entityCapReached, type InvitationMail, takeInvitationSlot } from "../invitations/service";
 import { memberEmails } from "./queries";
 import { validateRows } from "./rows";
 

@@ -1,13 +1,13 @@
 import type { StaffMember } from "@mimamori/shared";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { EntityRow } from "../../db/entities";
 import { acceptedStaffOf, staffMembershipOf } from "../../db/membership-rules";
 import { memberships, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { releaseSlots } from "../auth/throttle";
-import { sendInvitations, takeInvitationSlot } from "../client-memberships/invitations";
-import type { EntityRow } from "../entities/queries";
+import { sendInvitations, takeInvitationSlot } from "../invitations/service";
 
 /** The entity's staff and the staff invitations not answered yet (`is_invited`: no access until accepted). */
 export async function listStaff(db: Db, ws: string): Promise<StaffMember[]> {

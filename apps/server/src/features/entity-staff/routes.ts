@@ -7,6 +7,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireEntity } from "../../db/entities";
 import { staffMembershipOf } from "../../db/membership-rules";
 import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
@@ -14,7 +15,6 @@ import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
-import { requireEntity } from "../entities/queries";
 import { offeredModuleList } from "../modules/queries";
 import { inviteStaff, listStaff, staffCount, staffMembership } from "./queries";
 

@@ -25,7 +25,7 @@ describe("GET /api/health", () => {
   });
 
   it("says demo: true while demo accounts (public password) exist", async () => {
-    await seedDemo(t.db, { vitalDays: 0 });
+    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false });
     expect((await t.call("GET", "/health")).body.demo).toBe(true);
     await t.db.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
     expect((await t.call("GET", "/health")).body.demo).toBe(false);

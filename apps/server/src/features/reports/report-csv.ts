@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
 import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
 import { at, localStart } from "../../lib/time-sql";
-import { bucketsOver, localHourLevels } from "../vitals/levels";
+import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
 import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches, slices } from "./csv";
 import { viewOf } from "./present";
 
@@ -103,18 +103,19 @@ async function* levelBatches(
     measures.map((x) => sql`${x.measure}`),
     sql`, `,
   );
-  const where = sql`user_id = ${userId}::uuid and measure in (${nums})`;
+  const where: VitalFilter = (t) => sql`${t.userId} = ${userId}::uuid and ${t.measure} in (${nums})`;
   const start = q.start_time * 1000;
   const end = q.end_time * 1000;
   const places = (x: Measure) => x.decimals + 1;
   if (interval === "raw") {
+    const v = vitalSamples;
     const cols = sql.join(
       measures.map(
-        (x, i) => sql`(max(value) filter (where measure = ${x.measure}))::float8 as ${sql.raw(`c${i}`)}`,
+        (x, i) =>
+          sql`(max(${v.value}) filter (where ${v.measure} = ${x.measure}))::float8 as ${sql.raw(`c${i}`)}`,
       ),
       sql`, `,
     );
-    const v = vitalSamples;
     let cursor: number | null = null;
     for (;;) {
       const from: SQL = cursor === null ? sql`${v.at} >= ${at(start)}` : sql`${v.at} > ${at(cursor)}`;
@@ -122,7 +123,7 @@ async function* levelBatches(
       const page = await rows<{ t: number; d: string; [k: string]: unknown }>(
         db,
         sql`select extract(epoch from ${v.at})::float8 * 1000 as t, ${localText(sql`${v.at}`, tz)} as d, ${cols}
-          from ${v} where ${where} and ${from} and ${v.at} < ${at(end)}
+          from ${v} where ${where(v)} and ${from} and ${v.at} < ${at(end)}
           group by ${v.at} order by ${v.at} limit ${size}`,
       );
       yield page.map((r) => {
@@ -139,13 +140,14 @@ async function* levelBatches(
   // 10-minute groups need the samples; longer ones read hour buckets where local hours hold whole UTC hours
   const levels = interval === "10m" ? [] : localHourLevels(tz, start, end);
   const unit = ({ "10m": "10m", "1hour": "hour", "1day": "day", "1month": "month" } as const)[interval];
+  const o = BUCKET_ROW;
   const exprs = measures.flatMap((x) => {
-    const ofMeasure = sql`filter (where measure = ${x.measure})`;
-    if (x.aggregation === "sum") return [sql`sum(sum) ${ofMeasure}`];
+    const ofMeasure = sql`filter (where ${o.measure} = ${x.measure})`;
+    if (x.aggregation === "sum") return [sql`sum(${o.sum}) ${ofMeasure}`];
     return [
-      sql`max(max) ${ofMeasure}`,
-      sql`min(min) ${ofMeasure}`,
-      sql`sum(sum) ${ofMeasure} / sum(count) ${ofMeasure}`,
+      sql`max(${o.max}) ${ofMeasure}`,
+      sql`min(${o.min}) ${ofMeasure}`,
+      sql`sum(${o.sum}) ${ofMeasure} / sum(${o.count}) ${ofMeasure}`,
     ];
   });
   const cols = sql.join(
@@ -161,7 +163,7 @@ async function* levelBatches(
     const page = await rows<Record<string, unknown>>(
       db,
       sql`select to_char(to_timestamp(t) at time zone ${tz}, 'YYYY/MM/DD HH24:MI') as d, x.* from (
-          select ${localStart(sql`bucket`, unit, tz)} as t, ${cols} from (${buckets}) b group by 1
+          select ${localStart(o.bucket, unit, tz)} as t, ${cols} from (${buckets}) b group by 1
         ) x order by t`,
     );
     yield page.map((r) => {

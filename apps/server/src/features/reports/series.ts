@@ -9,8 +9,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneRow, rows } from "../../db/client";
 import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import { at, epoch, localStart } from "../../lib/time-sql";
-import { bucketsOver, localHourLevels } from "../vitals/levels";
+import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
 export type Row = [number, number | null, number | null, number | null];
@@ -37,23 +38,24 @@ export async function levelSeries(
 ): Promise<Row[]> {
   const resolution = INTERVAL_RESOLUTION[interval];
   const sum = m.aggregation === "sum";
-  const where = sql`user_id = ${userId}::uuid and measure = ${m.measure}`;
+  const where: VitalFilter = (t) => sql`${t.userId} = ${userId}::uuid and ${t.measure} = ${m.measure}`;
   if (resolution === "raw") {
     const v = vitalSamples;
     const value = sum ? sql`null` : sql`${v.value}`;
     const ps = await rows<Point>(
       db,
       sql`select ${epoch(sql`${v.at}`)} as t, ${v.value} as a, ${value} as b, ${value} as c
-        from ${v} where ${where} and ${v.at} >= ${at(w.start)} and ${v.at} < ${at(w.end)} order by ${v.at}`,
+        from ${v} where ${where(v)} and ${v.at} >= ${at(w.start)} and ${v.at} < ${at(w.end)} order by ${v.at}`,
     );
     return toRows(ps);
   }
   const buckets = bucketsOver(where, w, localHourLevels(w.timezone, w.start, w.end));
   if (!buckets) return [];
-  const t = localStart(sql`bucket`, resolution, w.timezone);
+  const o = BUCKET_ROW;
+  const t = localStart(o.bucket, resolution, w.timezone);
   const cols = sum
-    ? sql`sum(sum)::float8 as a, null::float8 as b, null::float8 as c`
-    : sql`max(max)::float8 as a, min(min)::float8 as b, (sum(sum) / sum(count))::float8 as c`;
+    ? sql`sum(${o.sum})::float8 as a, null::float8 as b, null::float8 as c`
+    : sql`max(${o.max})::float8 as a, min(${o.min})::float8 as b, (sum(${o.sum}) / sum(${o.count}))::float8 as c`;
   const ps = await rows<Point>(db, sql`select ${t} as t, ${cols} from (${buckets}) b group by 1 order by 1`);
   return toRows(ps);
 }
@@ -105,7 +107,7 @@ export async function latestSamples(db: Db, userId: string, measures: number[]):
   const v = vitalSamples;
   return rows<Latest>(
     db,
-    sql`select m.measure::int as measure, ${epoch(sql`s.at`)} as t, s.value
+    sql`select m.measure::int as measure, ${epoch(sql`s.${bare(v.at)}`)} as t, s.${bare(v.value)}
       from unnest(${sql.param(measures)}::smallint[]) as m(measure)
       cross join lateral (select ${v.at}, ${v.value} from ${v}
         where ${v.userId} = ${userId}::uuid and ${v.measure} = m.measure order by ${v.at} desc limit 1) s`,
@@ -116,15 +118,16 @@ export async function latestSamples(db: Db, userId: string, measures: number[]):
 export async function totalSince(db: Db, userId: string, measure: number, start: number) {
   // uploads may run a little ahead of the server's clock
   const end = Date.now() + INGEST_FUTURE_SKEW_S * 1000;
-  const buckets = bucketsOver(sql`user_id = ${userId}::uuid and measure = ${measure}`, {
+  const buckets = bucketsOver((t) => sql`${t.userId} = ${userId}::uuid and ${t.measure} = ${measure}`, {
     start,
     end,
     open: true,
   });
   if (!buckets) return null;
+  const o = BUCKET_ROW;
   const r = await oneRow<{ total: number | null; t: number | null }>(
     db,
-    sql`select sum(sum)::float8 as total, ${epoch(sql`max(bucket)`)} as t from (${buckets}) b`,
+    sql`select sum(${o.sum})::float8 as total, ${epoch(sql`max(${o.bucket})`)} as t from (${buckets}) b`,
   );
   return r.total === null ? null : { total: r.total, t: r.t as number };
 }

@@ -3,9 +3,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
 import { acceptedClientConsent, acceptedClientIds } from "../../db/membership-rules";
-import { sleepSessions } from "../../db/schema";
+import { memberships, sleepSessions } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import { at, localStart } from "../../lib/time-sql";
-import { bucketsOver, localHourLevels } from "../vitals/levels";
+import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
 import type { Window } from "./series";
 
 export interface Stat {
@@ -30,17 +31,19 @@ export async function windowStats(
   consent?: SQL,
 ): Promise<Map<string, Stat>> {
   let query: SQL;
-  const filter = sql`user_id in (${users}) and measure = ${m.measure}`;
+  const filter: VitalFilter = (t) => sql`${t.userId} in (${users}) and ${t.measure} = ${m.measure}`;
+  const o = BUCKET_ROW;
   if (m.aggregation === "mean") {
     const buckets = bucketsOver(filter, w);
     if (!buckets) return new Map();
-    query = sql`select user_id as id, max(max)::float8 as max, min(min)::float8 as min, (sum(sum) / sum(count))::float8 as mean
-      from (${buckets}) b group by user_id`;
+    query = sql`select ${o.userId} as id, max(${o.max})::float8 as max, min(${o.min})::float8 as min,
+        (sum(${o.sum}) / sum(${o.count}))::float8 as mean
+      from (${buckets}) b group by ${o.userId}`;
   } else if (m.aggregation === "sum") {
     const buckets = bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
     if (!buckets) return new Map();
     query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
-        select user_id as id, ${localStart(sql`bucket`, "day", w.timezone)} as d, sum(sum) as total
+        select ${o.userId} as id, ${localStart(o.bucket, "day", w.timezone)} as d, sum(${o.sum}) as total
         from (${buckets}) b group by 1, 2
       ) x group by id`;
   } else {
@@ -49,7 +52,12 @@ export async function windowStats(
         select ${s.userId} as id, ${localStart(sql`${s.endAt}`, "day", w.timezone)} as d,
           sum(${s.deep} + ${s.light} + ${s.rem}) as total
         from ${s}
-        ${consent ? sql`join (${consent}) c on c.user_id = ${s.userId} and ${s.startAt} >= c.since` : sql``}
+        ${
+          consent
+            ? sql`join (${consent}) c on c.${bare(memberships.userId)} = ${s.userId}
+          and ${s.startAt} >= c.since`
+            : sql``
+        }
         where ${s.userId} in (${users}) and ${s.endAt} >= ${at(w.start)} and ${s.endAt} < ${at(w.end)}
         group by 1, 2
       ) x group by id`;
@@ -74,7 +82,8 @@ export async function consentedStats(
 ): Promise<Map<string, Stat>> {
   if (m.aggregation === "sleep")
     return windowStats(db, sql`${acceptedClientIds(ws)}`, m, w, sql`${acceptedClientConsent(ws)}`);
-  const before = sql`select user_id from (${acceptedClientConsent(ws)}) c where since <= ${at(w.start)}`;
+  const before = sql`select ${bare(memberships.userId)} from (${acceptedClientConsent(ws)}) c
+    where since <= ${at(w.start)}`;
   const inside = members.filter((u) => u.since !== null && u.since > w.start && u.since < w.end);
   const parts = await Promise.all([
     windowStats(db, before, m, w),

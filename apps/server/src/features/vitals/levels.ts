@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalSamples } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import { at } from "../../lib/time-sql";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
@@ -94,15 +95,43 @@ export function localHourLevels(tz: string, from: number, to: number): Level[] {
   }
 }
 
+/** A condition on the user and measure columns of the table it is given: the samples or a level's buckets. */
+export type VitalFilter = (t: { userId: Column; measure: Column }) => SQL;
+
+const h = vitalBucketsHour;
+
+/**
+ * The columns of `bucketsOver`'s rows by their bare names, for the query reading them (`sum(${BUCKET_ROW.sum})
+ * … from (${buckets}) b`): a bucket table's columns, `bucket` the bucket's start (a raw sample's time).
+ */
+export const BUCKET_ROW = {
+  userId: bare(h.userId),
+  measure: bare(h.measure),
+  bucket: bare(h.bucket),
+  min: bare(h.min),
+  max: bare(h.max),
+  sum: bare(h.sum),
+  count: bare(h.count),
+} as const;
+
+/** A select list naming each of BUCKET_ROW's columns, so that every part of the union has the same names. */
+const bucketRow = (values: Record<keyof typeof BUCKET_ROW, SQLWrapper>) =>
+  sql.join(
+    (Object.keys(BUCKET_ROW) as (keyof typeof BUCKET_ROW)[]).map(
+      (k) => sql`${values[k]} as ${BUCKET_ROW[k]}`,
+    ),
+    sql`, `,
+  );
+
 /**
  * The buckets and samples covering [start, end) at the given levels (see `coverRange`), as one union of rows
- * (user_id, measure, bucket, min, max, sum, count) matching `filter` (on user_id and measure, unqualified: the
- * same filter applies to the samples and every level's table, which share those column names); null for an empty
- * window. An `open` window (one that ends now) or one reaching past now ends with the current hour's bucket
- * instead of that hour's samples one by one: nothing is stored after now but the upload skew.
+ * (BUCKET_ROW: user_id, measure, bucket, min, max, sum, count) matching `filter` (applied to the samples and to
+ * every level's table in turn); null for an empty window. An `open` window (one that ends now) or one reaching
+ * past now ends with the current hour's bucket instead of that hour's samples one by one: nothing is stored after
+ * now but the upload skew.
  */
 export function bucketsOver(
-  filter: SQL,
+  filter: VitalFilter,
   w: { start: number; end: number; open?: boolean },
   levels: readonly Level[] = LEVELS,
 ): SQL | null {
@@ -111,13 +140,13 @@ export function bucketsOver(
   const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
     if (level === "raw") {
       const s = vitalSamples;
-      return sql`select ${s.userId}, ${s.measure}, ${s.at} as bucket, ${s.value} as min, ${s.value} as max,
-          ${s.value} as sum, 1 as count
-        from ${s} where ${filter} and ${s.at} >= ${at(from)} and ${s.at} < ${at(to)}`;
+      const v = s.value;
+      const row = bucketRow({ ...s, bucket: s.at, min: v, max: v, sum: v, count: sql`1` });
+      return sql`select ${row} from ${s} where ${filter(s)} and ${s.at} >= ${at(from)} and ${s.at} < ${at(to)}`;
     }
     const { table: b, column } = LEVEL_TABLE[level];
-    return sql`select ${b.userId}, ${b.measure}, ${column} as bucket, ${b.min}, ${b.max}, ${b.sum}, ${b.count}
-      from ${b} where ${filter} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
+    const row = bucketRow({ ...b, bucket: column });
+    return sql`select ${row} from ${b} where ${filter(b)} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
   });
   return pieces.length === 0 ? null : sql.join(pieces, sql` union all `);
 }

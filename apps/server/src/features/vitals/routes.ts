@@ -9,11 +9,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { storeBatch } from "./store";
+import { type IngestHook, storeBatch } from "./store";
 import { checkSamples, checkSleep } from "./validate";
 
-/** Band uploads from the phone app (spec does not show it; our contract, see docs/decisions.md). */
-export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * Band uploads from the phone app (spec does not show it; our contract, see docs/decisions.md). `onStored` runs
+ * in each batch's transaction (app.ts passes the alert evaluation).
+ */
+export function vitalRoutes(ctx: AppContext, opts: { onStored?: IngestHook } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/user/vitals",
@@ -30,7 +33,7 @@ export function vitalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = Date.now();
         const checked = checkSamples(rawSamples, now);
         const sleep = checkSleep(rawSleep, now);
-        const stored = await storeBatch(ctx.db, me.id, checked.samples, sleep.segments);
+        const stored = await storeBatch(ctx.db, me.id, checked.samples, sleep.segments, opts.onStored);
         return {
           accepted: stored.accepted,
           duplicates: stored.duplicates,

@@ -1,4 +1,4 @@
-import { SLEEP_SESSION_GAP_S } from "@mimamori/shared";
+import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneRow, rows } from "../../db/client";
@@ -33,7 +33,8 @@ function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[]): SQL
   // bare column names: insert lists, the conflict target, `excluded.` and the alias `b` take no table prefix
   const [min, max, sum, count] = [bare(t.min), bare(t.max), bare(t.sum), bare(t.count)];
   return sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
-    select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count from ${bucketParams(aggs)}
+    select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count
+    from ${bucketParams(aggs)} as a(measure, start, min, max, sum, count)
     on conflict (${bareList(t.userId, t.measure, column)}) do update set
       ${min} = least(b.${min}, excluded.${min}), ${max} = greatest(b.${max}, excluded.${max}),
       ${sum} = b.${sum} + excluded.${sum}, ${count} = b.${count} + excluded.${count}`;
@@ -83,13 +84,15 @@ export function rollUp(aggs: BucketAggregate[], level: Level): BucketAggregate[]
   return buckets.values();
 }
 
-/** Parallel arrays of bucket aggregates, bound as one parameter each (see `insertSamples`). */
+/**
+ * Parallel arrays of bucket aggregates, bound as one parameter each (see `insertSamples`): an `unnest` of measure,
+ * start (epoch seconds), min, max, sum and count, whose columns the caller names.
+ */
 function bucketParams(aggs: BucketAggregate[]) {
   const col = <K extends keyof BucketAggregate>(k: K, f = (v: number) => v) =>
     numbers(aggs.map((a) => f(a[k])));
   return sql`unnest(${col("measure")}::smallint[], ${col("start", (v) => v / 1000)}::float8[],
-    ${col("min")}::float8[], ${col("max")}::float8[], ${col("sum")}::float8[], ${col("count")}::int[])
-    as a(measure, start, min, max, sum, count)`;
+    ${col("min")}::float8[], ${col("max")}::float8[], ${col("sum")}::float8[], ${col("count")}::int[])`;
 }
 
 /** A stored range holding more rows than this many times the batch is probed sample by sample instead. */
@@ -221,16 +224,19 @@ export async function refreshSessions(tx: Db, userId: string, lo: number, hi: nu
     tx,
     sql`with d as (delete from ${ss} where ${ss.userId} = ${userId}::uuid
         and ${ss.endAt} >= ${at(lo - gap)} and ${ss.startAt} <= ${at(hi + gap)} returning ${ss.startAt}, ${ss.endAt})
-      select extract(epoch from min(start_at))::float8 * 1000 as lo, extract(epoch from max(end_at))::float8 * 1000 as hi from d`,
+      select extract(epoch from min(${bare(ss.startAt)}))::float8 * 1000 as lo,
+        extract(epoch from max(${bare(ss.endAt)}))::float8 * 1000 as hi from d`,
   );
   const from = Math.min(lo, old.lo ?? lo);
   const to = Math.max(hi, old.hi ?? hi);
+  // the inner queries' output columns are the segments' own, read by their bare names
+  const [startAt, endAt, stage] = [bare(g.startAt), bare(g.endAt), bare(g.stage)];
+  const hours = (x: SleepStage) => sql`coalesce(sum(h) filter (where ${stage} = ${x}), 0)`;
   await tx.execute(sql`insert into ${ss} (${bareList(ss.userId, ss.startAt, ss.endAt, ss.deep, ss.light, ss.rem, ss.awake)})
-    select ${userId}::uuid, min(start_at), max(end_at),
-      coalesce(sum(h) filter (where stage = 'deep'), 0), coalesce(sum(h) filter (where stage = 'light'), 0),
-      coalesce(sum(h) filter (where stage = 'rem'), 0), coalesce(sum(h) filter (where stage = 'awake'), 0)
+    select ${userId}::uuid, min(${startAt}), max(${endAt}),
+      ${hours("deep")}, ${hours("light")}, ${hours("rem")}, ${hours("awake")}
     from (
-      select *, sum(brk) over (order by start_at) as grp from (
+      select *, sum(brk) over (order by ${startAt}) as grp from (
         select ${g.startAt}, ${g.endAt}, ${g.stage}, extract(epoch from ${g.endAt} - ${g.startAt}) / 3600 as h,
           case when ${g.startAt} - max(${g.endAt}) over (order by ${g.startAt} rows between unbounded preceding and 1 preceding)
             <= make_interval(secs => ${SLEEP_SESSION_GAP_S}) then 0 else 1 end as brk
@@ -254,19 +260,32 @@ export async function touchSync(tx: Db, userId: string, latestMs: number | null)
   return r.t;
 }
 
+/**
+ * Work of another feature done in the batch's transaction once the batch is stored, so it commits with the data
+ * or not at all (the alert evaluation: an acknowledged upload has its alerts). app.ts passes it to the routes, so
+ * vitals imports no other feature. It may return what to do once the transaction has committed.
+ */
+export type IngestHook = (
+  tx: Db,
+  batch: { userId: string; samples: Sample[] },
+) => Promise<(() => void) | undefined>;
+
 /** The bulk path of ingestion (API, simulator, demo seed): one transaction per batch. */
 export async function storeBatch(
   db: Db,
   userId: string,
   samples: Sample[],
   segments: Segment[],
+  onStored?: IngestHook,
 ): Promise<StoreResult> {
-  return db.transaction(async (tx) => {
+  let afterCommit: (() => void) | undefined;
+  const result = await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const inserted = await insertSamples(tx, userId, samples);
     const sleep = await insertSleep(tx, userId, segments);
     const times = [...samples.map((s) => s.at), ...segments.map((s) => s.end)];
     const lastSync = await touchSync(tx, userId, times.length ? maxOf(times) : null);
+    afterCommit = await onStored?.(tx, { userId, samples });
     return {
       accepted: inserted + sleep.inserted,
       duplicates: samples.length - inserted + sleep.duplicates,
@@ -274,4 +293,6 @@ export async function storeBatch(
       lastSync,
     };
   });
+  afterCommit?.();
+  return result;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Language } from "@mimamori/shared";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -14,7 +15,17 @@ export interface MailRequest<T extends MailTemplate> {
 }
 
 export interface Mailer {
+  /** Sends now (sign-up, password links): the request waits for the SMTP answer. */
   send<T extends MailTemplate>(req: MailRequest<T>): Promise<void>;
+  /**
+   * Queues mails in the outbox, in the caller's transaction (`db` may be a transaction), for the outbox worker
+   * to deliver with retries: for mail to many people (form requests, alerts) that must not hold up a request.
+   * Only for mails without secret link tokens: the queued copy keeps its links until it is sent. Pokes the worker
+   * (`onQueued`); on PGlite its claim waits for the caller's transaction, on PostgreSQL mail committed after
+   * that claim goes with the next poll, a few seconds later. Returns the ids of the outbox rows, in the order of
+   * `reqs` (alerts record which mail told whom: `notification_mails`).
+   */
+  enqueue<T extends MailTemplate>(db: Db, reqs: MailRequest<T>[]): Promise<string[]>;
   close(): void;
 }
 
@@ -32,6 +43,8 @@ export function createMailer(opts: {
   from: string;
   log: FastifyBaseLogger;
   production?: boolean;
+  /** Called after `enqueue` wrote rows: the app pokes the outbox worker (lib/mail/outbox-worker.ts). */
+  onQueued?: () => void;
 }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const devOutbox = !transport && !opts.production;
@@ -72,6 +85,33 @@ export function createMailer(opts: {
         error,
         sentAt: status === "sent" ? new Date() : null,
       });
+    },
+    async enqueue(db, reqs) {
+      const CHUNK = 1000;
+      // ids made here rather than read back: the order of a multi-row RETURNING is not promised by SQL
+      const ids = reqs.map(() => randomUUID());
+      for (let i = 0; i < reqs.length; i += CHUNK) {
+        const values = reqs.slice(i, i + CHUNK).map((req, j) => {
+          const render = mailTemplates[req.template] as (
+            l: Language,
+            v: typeof req.vars,
+          ) => ReturnType<(typeof mailTemplates)[MailTemplate]>;
+          const content = render(req.language, req.vars);
+          return {
+            id: ids[i + j] as string,
+            recipient: req.to,
+            subject: content.subject,
+            textBody: content.text,
+            htmlBody: content.html,
+            template: req.template,
+            status: "queued" as const,
+            nextAttemptAt: new Date(),
+          };
+        });
+        if (values.length) await db.insert(mailOutbox).values(values);
+      }
+      if (reqs.length) opts.onQueued?.();
+      return ids;
     },
     close() {
       transport?.close();

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { DemoChip } from "../../components/DemoChip";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { visuallyHidden } from "../../components/visuallyHidden";
+import { NotificationBell } from "./NotificationBell";
 import { UserMenu } from "./UserMenu";
 
 interface Props {
@@ -24,13 +25,20 @@ interface Props {
 
 /**
  * 64 px top bar: entity name (staff), the demo-data marker (while demo accounts exist), language switch,
- * user menu (spec §2; the notification dot comes with the notifications of a later issue).
+ * the notification dot (staff of an entity), user menu (spec §2).
  */
 export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen, onMenuClick }: Props) {
   const { t } = useTranslation();
   return (
     <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+      {/* on a phone the entity name gives way (ellipsis) before the language button wraps */}
+      <Toolbar
+        sx={{
+          gap: { xs: 0.5, sm: 1 },
+          px: { xs: 1, sm: 2 },
+          "& > .MuiButton-root": { flexShrink: 0, whiteSpace: "nowrap" },
+        }}
+      >
         <IconButton
           color="inherit"
           edge="start"
@@ -76,6 +84,7 @@ export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen
         )}
         <Box sx={{ flexGrow: 1 }} />
         <DemoChip onDark />
+        {area === "staff" && workspace && <NotificationBell workspace={workspace} />}
         <LanguageMenu />
         <UserMenu area={area} workspace={workspace} />
       </Toolbar>

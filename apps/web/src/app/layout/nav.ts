@@ -2,11 +2,14 @@ import type { UserType } from "@mimamori/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
+import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
+import EditNotificationsOutlined from "@mui/icons-material/EditNotificationsOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
+import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import { staffPath } from "../session/workspace";
 
@@ -20,7 +23,10 @@ export interface NavEntry {
     | "ui.nav.users"
     | "ui.nav.modules"
     | "ui.nav.reports"
-    | "ui.nav.csvDownload";
+    | "ui.nav.csvDownload"
+    | "ui.nav.forms"
+    | "ui.nav.notificationSettings"
+    | "ui.nav.notifications";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
@@ -33,11 +39,19 @@ const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
   client: [
     { path: "reports", labelKey: "ui.nav.reports", icon: AssessmentOutlined },
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
+    { path: "forms", labelKey: "ui.nav.forms", icon: AssignmentOutlined },
   ],
   staff: [
     { path: "reports", labelKey: "ui.nav.reports", icon: AssessmentOutlined },
+    { path: "form", labelKey: "ui.nav.forms", icon: AssignmentOutlined },
     { path: "staffs", labelKey: "ui.nav.staffs", icon: BadgeOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
+    {
+      path: "notification-settings",
+      labelKey: "ui.nav.notificationSettings",
+      icon: EditNotificationsOutlined,
+    },
+    { path: "notifications", labelKey: "ui.nav.notifications", icon: NotificationsOutlined },
     { path: "modules", labelKey: "ui.nav.modules", icon: ExtensionOutlined },
   ],
   admin: [

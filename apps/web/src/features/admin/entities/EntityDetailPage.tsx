@@ -24,6 +24,7 @@ import { useMessage } from "../../../i18n/useLanguage";
 import { EntityInfoCard } from "./EntityInfoCard";
 import { EntityStaffCard } from "./EntityStaffCard";
 import { useAdminEntities, useAdminEntity, useEntityModules } from "./hooks";
+import { NotificationsDownloadCard } from "./NotificationsDownloadCard";
 
 /** /admin/entities/{workspace_name}: information (view ↔ edit), staff, module subscriptions, delete (spec §2). */
 export function EntityDetailPage() {
@@ -123,6 +124,7 @@ function EntityDetail({
           />
         </CardContent>
       </Card>
+      <NotificationsDownloadCard workspace={ws} titleId={`${id}-notifications`} />
       <ConfirmDialog
         open={confirming}
         title={t("admin-entities.deleteTitle", { name: entity.name })}

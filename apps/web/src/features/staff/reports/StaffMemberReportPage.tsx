@@ -9,7 +9,7 @@ import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { reportEndpoints, useMemberReport } from "../../../api/reports";
@@ -21,8 +21,13 @@ import { measureName } from "../../reports-common/measures";
 import { ReportPanel } from "../../reports-common/ReportPanel";
 import { useReportWindow } from "../../reports-common/useReportWindow";
 import { WindowControls } from "../../reports-common/WindowControls";
+import { windowEnd } from "../../reports-common/window";
+import { atOf, windowAt } from "./windowAt";
 
-/** /staff/reports/{reportId}/{uid}?name&email: one member's graph with filter, interval, paging and CSV. */
+/**
+ * /staff/reports/{reportId}/{uid}?name&email[&at]: one member's graph with filter, interval, paging and CSV;
+ * `at` (epoch seconds, from an alert) opens the daily window around that time.
+ */
 export function StaffMemberReportPage() {
   const { t } = useTranslation();
   const msg = useMessage();
@@ -35,7 +40,23 @@ export function StaffMemberReportPage() {
   const report = measureName(reportId, language);
   const name = params.get("name") || t("reports-common.staff.member");
   const email = params.get("email") ?? "";
-  const { win, setWindow, query, timezone } = useReportWindow(reportId);
+  const chosen = useReportWindow(reportId);
+  const { setWindow, timezone } = chosen;
+  // an alert's link (`at`) opens the window around that time until a window is chosen on the page
+  const at = params.has("interval") ? null : atOf(params.get("at"));
+  const win = at === null ? chosen.win : windowAt(at, timezone);
+  const query = useMemo(
+    () =>
+      at === null
+        ? chosen.query
+        : {
+            start_time: win.start,
+            end_time: windowEnd(win.start, win.interval, timezone),
+            interval: win.interval,
+            timezone,
+          },
+    [at, chosen.query, win.start, win.interval, timezone],
+  );
   const chart = useMemberReport(known ? ws : "", reportId, uid, query);
   const [csv, setCsv] = useState(false);
   usePageTitle(`${name} – ${report}`);

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { linkToken } from "../../test/smtp";
 import { csvRows, download, upload } from "../reports/fixtures";
-import { INVITES_PER_ADDRESS, INVITES_PER_ENTITY } from "./invitations";
+import { INVITES_PER_ADDRESS, INVITES_PER_ENTITY } from "./service";
 
 // Enrolment needs the person's consent: staff invite, only the invitee's acceptance gives access, and the
 // entity sees band data from that acceptance on (docs/decisions.md, Trust).

@@ -1,12 +1,18 @@
 import type { Language } from "@mimamori/shared";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { EntityRow } from "../../db/entities";
 import { memberships } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { issueEmailToken } from "../auth/email-tokens";
 import { pruneRateEvents, Throttle, takeSlots } from "../auth/throttle";
-import type { EntityRow } from "../entities/queries";
+
+/**
+ * Invitations to an entity, one module for both sides: the inviting features (entity-members registers clients,
+ * entity-staff invites staff) take a slot under the caps and mail the invitation; the invitee answers through
+ * client-memberships (accept or decline). It imports no other organisation feature, so they all may import it.
+ */
 
 export type MembershipRole = "client" | "staff";
 

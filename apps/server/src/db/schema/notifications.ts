@@ -1,0 +1,149 @@
+import { ACK_ACTIONS } from "@mimamori/shared";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { entities } from "./entities";
+import { mailOutbox, users } from "./identity";
+
+/*
+ * Alerts (issue 11; docs/decisions.md "Alerts"). Notification types: 1 synchronization, 2 measurement.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const workspaceName = () =>
+  text("workspace_name")
+    .notNull()
+    .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" });
+const userId = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** An entity's choice per notification type; without a row the defaults apply (NOTIFICATION_DEFAULTS). */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    workspaceName: workspaceName(),
+    notificationType: smallint("notification_type").notNull(),
+    /** FREQUENCIES id. */
+    frequencyId: smallint("frequency_id").notNull(),
+    /** Synchronization only: SYNC_LENGTH_OPTIONS id. */
+    syncLengthOptionId: smallint("sync_length_option_id"),
+    /** Measurement only: minutes until an unacknowledged red heat-stress alert goes to all staff; null never. */
+    escalationMinutes: smallint("escalation_minutes"),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceName, t.notificationType] })],
+);
+
+/** A staff member's own choice to receive a type's alert e-mails; without a row they do. */
+export const staffNotificationPrefs = pgTable(
+  "staff_notification_prefs",
+  {
+    workspaceName: workspaceName(),
+    userId: userId(),
+    notificationType: smallint("notification_type").notNull(),
+    receiveEmail: boolean("receive_email").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceName, t.userId, t.notificationType] })],
+);
+
+/**
+ * Where each member's measure stands for an entity: in the red or not, as of the latest sample judged. An alert
+ * fires on the step into red and not again until a sample has left red (one alert per excursion).
+ */
+export const alertStates = pgTable(
+  "alert_states",
+  {
+    userId: userId(),
+    workspaceName: workspaceName(),
+    measure: smallint("measure").notNull(),
+    inRed: boolean("in_red").notNull(),
+    /** Time of the latest sample judged: older samples arriving later do not move the state. */
+    lastAt: at("last_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workspaceName, t.measure] })],
+);
+
+/** An alert about a member, for an entity's staff. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    workspaceName: workspaceName(),
+    userId: userId(),
+    notificationType: smallint("notification_type").notNull(),
+    /** Measurement: the report code number (5098 …). */
+    measure: smallint("measure"),
+    value: doublePrecision("value"),
+    /** Measurement: the sample's time; synchronization: the member's last sync. */
+    at: at("at").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    /** Measurement: a sample left red; synchronization: data arrived again. */
+    clearedAt: at("cleared_at"),
+    /** When its alert mail (digest or real time) was queued; null: still to be mailed. */
+    mailedAt: at("mailed_at"),
+    escalatedAt: at("escalated_at"),
+    acknowledgedAt: at("acknowledged_at"),
+    acknowledgedBy: uuid("acknowledged_by").references(() => users.id, { onDelete: "set null" }),
+    ackAction: text("ack_action", { enum: ACK_ACTIONS }),
+    ackNote: text("ack_note"),
+    /** Removed from the staff list; the heat-illness record keeps it. */
+    deletedAt: at("deleted_at"),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("notifications_list_idx").on(t.workspaceName, t.notificationType, t.createdAt),
+    index("notifications_user_idx").on(t.userId),
+    index("notifications_unmailed_idx").on(t.workspaceName).where(sql`${t.mailedAt} is null`),
+    // one open out-of-sync alert per member and entity (one per gap)
+    uniqueIndex("notifications_open_sync_idx")
+      .on(t.workspaceName, t.userId)
+      .where(sql`${t.notificationType} = 1 and ${t.clearedAt} is null`),
+  ],
+);
+
+/** The mails that told staff about an alert: `email_sent_at` and "who was told" come from the outbox row. */
+export const notificationMails = pgTable(
+  "notification_mails",
+  {
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    mailId: uuid("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    recipientId: uuid("recipient_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["alert", "escalation"] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.mailId] }),
+    index("notification_mails_mail_idx").on(t.mailId),
+  ],
+);
+
+/** Which staff member has seen which alert (the top bar's dot counts the others). */
+export const notificationSeen = pgTable(
+  "notification_seen",
+  {
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: userId(),
+    seenAt: at("seen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
+);

@@ -1,0 +1,265 @@
+import {
+  type AckAction,
+  type EmailStatus,
+  type Language,
+  measureByNumber,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_TYPE,
+  type Notification,
+  type NotificationList,
+  type NotificationType,
+  type NotificationWindowQuery,
+} from "@mimamori/shared";
+import { and, isNull, type SQL, sql } from "drizzle-orm";
+import { type Db, oneRow, rows } from "../../db/client";
+import { acceptedClientOf, acceptedStaffOf } from "../../db/membership-rules";
+import {
+  mailOutbox,
+  memberships,
+  notificationMails,
+  notificationSeen,
+  notifications,
+  users,
+} from "../../db/schema";
+import { bareList } from "../../db/sql-names";
+import { AppError } from "../../lib/errors";
+import { at, numbers } from "../../lib/time-sql";
+import { iso, ms } from "../forms/sql";
+
+/*
+ * The staff list of alerts, the dot's unseen count, seen marks, acknowledgement and removal
+ * (docs/decisions.md, "Alerts (issue 11)").
+ */
+
+const n = notifications;
+
+/**
+ * Staff see an alert only while its person is an accepted client member of the entity, and only an alert that
+ * arose after their consent took effect (`accepted_at`): leaving ends the entity's access, as for band data. The
+ * engine raises no alert before consent; this guards the reads anyway.
+ */
+export const aboutCurrentMember = (ws: string): SQL =>
+  sql`exists (select 1 from ${memberships} where ${acceptedClientOf(ws)} and ${memberships.userId} = ${n.userId}
+    and ${memberships.acceptedAt} <= ${n.createdAt} and ${memberships.acceptedAt} <= ${n.at})`;
+
+/** The mails naming the alert: `from … where …` of a subquery, continued with `and …` by the caller. */
+const mailsOfAlert = sql`from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
+  where ${notificationMails.notificationId} = ${n.id}`;
+
+/** When an SMTP server first accepted a mail naming the alert (epoch ms), or null. */
+export const emailSentAtMs = sql`(select ${ms(sql`min(${mailOutbox.sentAt})`)} ${mailsOfAlert}
+  and ${mailOutbox.status} = 'sent')`;
+
+/** none: no mail queued; sent: one was accepted; failed: every one failed for good; pending otherwise. */
+export const emailStatusOf = sql`(select case when count(*) = 0 then 'none'
+    when bool_or(${mailOutbox.status} = 'sent') then 'sent'
+    when bool_and(${mailOutbox.status} = 'failed') then 'failed' else 'pending' end ${mailsOfAlert})`;
+
+interface Row {
+  id: number;
+  type: number;
+  measure: number | null;
+  value: number | null;
+  t: number;
+  created: number;
+  cleared: number | null;
+  escalated: number | null;
+  acked: number | null;
+  ack_action: AckAction | null;
+  ack_note: string | null;
+  ack_uid: string | null;
+  ack_name: string | null;
+  uid: string;
+  name: string;
+  email: string;
+  email_sent: number | null;
+  email_status: EmailStatus;
+  is_seen: boolean;
+}
+
+/** The alerts of `ws` matching `where`, newest first, as the caller sees them (their own seen marks). */
+async function alertRows(db: Db, ws: string, callerId: string, where: SQL, limit: number): Promise<Row[]> {
+  // the acknowledger's name is a subquery on `users`, which hides the outer (member's) `users` inside it
+  return rows<Row>(
+    db,
+    sql`select ${n.id}, ${n.notificationType} as type, ${n.measure} as measure, ${n.value}::float8 as value,
+        ${ms(n.at)} as t, ${ms(n.createdAt)} as created, ${ms(n.clearedAt)} as cleared,
+        ${ms(n.escalatedAt)} as escalated, ${ms(n.acknowledgedAt)} as acked, ${n.ackAction} as ack_action,
+        ${n.ackNote} as ack_note, ${n.acknowledgedBy}::text as ack_uid,
+        (select ${users.name} from ${users} where ${users.id} = ${n.acknowledgedBy}) as ack_name,
+        ${users.id}::text as uid, ${users.name} as name, ${users.email} as email,
+        ${emailSentAtMs} as email_sent, ${emailStatusOf} as email_status,
+        exists (select 1 from ${notificationSeen} where ${notificationSeen.notificationId} = ${n.id}
+          and ${notificationSeen.userId} = ${callerId}::uuid) as is_seen
+      from ${n} join ${users} on ${users.id} = ${n.userId}
+      where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${aboutCurrentMember(ws)} and ${where}
+      order by ${n.createdAt} desc, ${n.id} desc
+      limit ${limit}`,
+  );
+}
+
+/** The report an alert is about, named in both languages with the unit in the caller's. */
+export function reportOf(measure: number | null, lang: Language): Notification["report"] {
+  const m = measure === null ? undefined : measureByNumber(measure);
+  return m ? { id: m.id, name_jp: m.name.jp, name_en: m.name.en, unit: m.unit[lang] } : null;
+}
+
+/** The columns of an alert's acknowledgement, as the list and the record read them. */
+export interface AckColumns {
+  acked: number | null;
+  ack_uid: string | null;
+  ack_name: string | null;
+  ack_action: AckAction | null;
+  ack_note: string | null;
+}
+
+/** Who acknowledged the alert, when, what was done; null while nobody has. */
+export function acknowledgementOf(r: AckColumns): Notification["acknowledged"] {
+  if (r.acked === null) return null;
+  return {
+    at: iso(r.acked) as string,
+    // the acknowledger's account may be gone since (acknowledged_by set null): the time and action stay
+    by: { uid: r.ack_uid ?? "", name: r.ack_name ?? "" },
+    action: r.ack_action ?? "other",
+    note: r.ack_note ?? "",
+  };
+}
+
+function toNotification(r: Row, lang: Language): Notification {
+  const measurement = r.type === NOTIFICATION_TYPE.measurement;
+  return {
+    id: r.id,
+    notification_type: r.type,
+    email_sent_at: iso(r.email_sent),
+    email_status: r.email_status,
+    is_seen: r.is_seen,
+    time: iso(r.t),
+    created_at: iso(r.created),
+    user: { uid: r.uid, name: r.name, email: r.email },
+    report: measurement ? reportOf(r.measure, lang) : null,
+    value: measurement ? r.value : null,
+    scope: measurement ? "red" : null,
+    cleared_at: iso(r.cleared),
+    acknowledged: acknowledgementOf(r),
+    escalated_at: iso(r.escalated),
+  };
+}
+
+/** `created_at` within [start, end) (epoch seconds). */
+const createdWithin = (q: NotificationWindowQuery) =>
+  sql`${n.createdAt} >= ${at(q.start_time * 1000)} and ${n.createdAt} < ${at(q.end_time * 1000)}`;
+
+/**
+ * GET /staff/{ws}/notifications: per type the newest `listMax` alerts created in the window, not removed, about
+ * current members; `truncated` when a type had more.
+ */
+export async function listNotifications(
+  db: Db,
+  ws: string,
+  callerId: string,
+  lang: Language,
+  q: NotificationWindowQuery,
+): Promise<NotificationList> {
+  const limit = NOTIFICATION_LIMITS.listMax;
+  const ofType = async (type: NotificationType) => {
+    const found = await alertRows(
+      db,
+      ws,
+      callerId,
+      sql`${n.notificationType} = ${type} and ${createdWithin(q)}`,
+      limit + 1,
+    );
+    return { list: found.slice(0, limit).map((r) => toNotification(r, lang)), more: found.length > limit };
+  };
+  const sync = await ofType(NOTIFICATION_TYPE.sync);
+  const measurement = await ofType(NOTIFICATION_TYPE.measurement);
+  return {
+    sync_list: sync.list,
+    measurement_list: measurement.list,
+    truncated: sync.more || measurement.more,
+    limit,
+  };
+}
+
+/** One alert of `ws` as the caller sees it, or 404 notification-not-found. */
+export async function getNotification(
+  db: Db,
+  ws: string,
+  callerId: string,
+  lang: Language,
+  id: number,
+): Promise<Notification> {
+  const [row] = await alertRows(db, ws, callerId, sql`${n.id} = ${id}`, 1);
+  if (!row) throw new AppError("notification-not-found");
+  return toNotification(row, lang);
+}
+
+/** Days back the dot looks for unseen alerts. */
+export const UNSEEN_DAYS = 30;
+
+/**
+ * The caller's unseen alerts of `ws` for the dot: not removed, about current members, from the last 30 days and
+ * created since the caller became staff of the entity (older alerts were never theirs to see as new).
+ */
+export async function unseenCount(db: Db, ws: string, callerId: string): Promise<number> {
+  const r = await oneRow<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${n}
+      where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${aboutCurrentMember(ws)}
+        and ${n.createdAt} >= now() - make_interval(days => ${UNSEEN_DAYS}::int)
+        and ${n.createdAt} >= (select ${memberships.acceptedAt} from ${memberships}
+          where ${acceptedStaffOf(ws)} and ${memberships.userId} = ${callerId}::uuid)
+        and not exists (select 1 from ${notificationSeen} where ${notificationSeen.notificationId} = ${n.id}
+          and ${notificationSeen.userId} = ${callerId}::uuid)`,
+  );
+  return r.count;
+}
+
+/** Marks the caller's seen alerts among `ids` (ids of other entities are ignored); answers the unseen count. */
+export async function markSeen(db: Db, ws: string, callerId: string, ids: number[]): Promise<number> {
+  if (ids.length)
+    await db.execute(
+      sql`insert into ${notificationSeen} (${bareList(notificationSeen.notificationId, notificationSeen.userId)})
+        select ${n.id}, ${callerId}::uuid from ${n}
+        where ${n.workspaceName} = ${ws} and ${n.id} = any(${numbers(ids)}::int[])
+        on conflict do nothing`,
+    );
+  return unseenCount(db, ws, callerId);
+}
+
+/** An alert the caller can act on: of `ws`, not removed, about a current member. */
+const actionable = (ws: string, id: number) =>
+  sql`${n.id} = ${id} and ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${aboutCurrentMember(ws)}`;
+
+/**
+ * Records what the caller did about an alert (one acknowledgement per alert). 404 for an alert the caller
+ * cannot see (another entity's, removed, a former member's), 409 already-acknowledged.
+ */
+export async function acknowledge(
+  db: Db,
+  ws: string,
+  callerId: string,
+  id: number,
+  body: { action: AckAction; note: string },
+): Promise<void> {
+  // one statement: two staff acknowledging at once cannot both win
+  const done = await db
+    .update(n)
+    // a JS time (whole milliseconds), so the answer and the stored value read the same on PostgreSQL (microseconds)
+    .set({ acknowledgedAt: new Date(), acknowledgedBy: callerId, ackAction: body.action, ackNote: body.note })
+    .where(and(actionable(ws, id), isNull(n.acknowledgedAt)))
+    .returning({ id: n.id });
+  if (done.length) return;
+  const exists = await rows<{ id: number }>(db, sql`select ${n.id} from ${n} where ${actionable(ws, id)}`);
+  throw new AppError(exists.length ? "already-acknowledged" : "notification-not-found");
+}
+
+/** Removes an alert from the list for everyone (the heat-illness record keeps it); 404 as for acknowledging. */
+export async function removeNotification(db: Db, ws: string, callerId: string, id: number): Promise<void> {
+  const done = await db
+    .update(n)
+    .set({ deletedAt: new Date(), deletedBy: callerId })
+    .where(actionable(ws, id))
+    .returning({ id: n.id });
+  if (!done.length) throw new AppError("notification-not-found");
+}

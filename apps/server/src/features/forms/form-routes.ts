@@ -1,0 +1,144 @@
+import {
+  createFormBodySchema,
+  duplicateFormBodySchema,
+  formSchema,
+  formSummarySchema,
+  formSummaryStatsSchema,
+  sendFormBodySchema,
+  sendResultSchema,
+  timezoneSchema,
+  updateFormBodySchema,
+} from "@mimamori/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { requestLanguage } from "../../lib/language";
+import { workspaceParams } from "../../lib/params";
+import { ensureZone } from "../../lib/time-sql";
+import { sendRows } from "../reports/csv";
+import { downloadHeaders, downloadRows } from "./download";
+import { createForm, deleteForm, duplicateForm, formSummary, getForm, listForms, requireForm } from "./forms";
+import { staffFormParams } from "./params";
+import { sendForm } from "./send";
+import { formSummaryStats } from "./summary";
+import { updateForm } from "./update";
+
+const staff = { access: "staff" as const };
+
+/** An entity's forms (§7 under /staff/{workspace}/forms): list, create, duplicate, edit, send, delete, read. */
+export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/staff/:workspace/forms",
+      { config: staff, schema: { params: workspaceParams, response: { 200: z.array(formSummarySchema) } } },
+      async (req) => listForms(ctx.db, req.params.workspace),
+    );
+
+    /** Duplicates form `id` under `name` (FORM-12). */
+    app.put(
+      "/staff/:workspace/forms",
+      {
+        config: staff,
+        schema: {
+          params: workspaceParams,
+          body: duplicateFormBodySchema,
+          response: { 201: formSummarySchema },
+        },
+      },
+      async (req, reply) => {
+        const ws = req.params.workspace;
+        const id = await duplicateForm(ctx.db, ws, req.body.id, req.body.name, requireUser(req).id);
+        return reply.status(201).send(await formSummary(ctx.db, ws, id));
+      },
+    );
+
+    /** Creates a form; with `users` it is sent to them at once. */
+    app.post(
+      "/staff/:workspace/forms",
+      {
+        config: staff,
+        schema: { params: workspaceParams, body: createFormBodySchema, response: { 201: formSchema } },
+      },
+      async (req, reply) => {
+        const ws = req.params.workspace;
+        const id = await createForm(ctx, ws, req.body, requireUser(req).id);
+        return reply.status(201).send(await getForm(ctx.db, ws, id));
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/forms/:id",
+      { config: staff, schema: { params: staffFormParams, response: { 200: formSchema } } },
+      async (req) => getForm(ctx.db, req.params.workspace, req.params.id),
+    );
+
+    app.put(
+      "/staff/:workspace/forms/:id",
+      {
+        config: staff,
+        schema: { params: staffFormParams, body: updateFormBodySchema, response: { 200: formSchema } },
+      },
+      async (req) => {
+        const { workspace, id } = req.params;
+        await updateForm(ctx, workspace, id, req.body);
+        return getForm(ctx.db, workspace, id);
+      },
+    );
+
+    /** Sends the form to `users` as a new sent order. */
+    app.post(
+      "/staff/:workspace/forms/:id",
+      {
+        config: staff,
+        schema: { params: staffFormParams, body: sendFormBodySchema, response: { 201: sendResultSchema } },
+      },
+      async (req, reply) => {
+        const { workspace, id } = req.params;
+        const sentBy = requireUser(req).id;
+        const result = await ctx.db.transaction((tx) =>
+          sendForm(ctx, tx, { workspace, formId: id, userIds: req.body.users, sentBy }),
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.delete(
+      "/staff/:workspace/forms/:id",
+      { config: staff, schema: { params: staffFormParams, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await deleteForm(ctx.db, req.params.workspace, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/forms/:id/summary",
+      { config: staff, schema: { params: staffFormParams, response: { 200: formSummaryStatsSchema } } },
+      async (req) => formSummaryStats(ctx.db, req.params.workspace, req.params.id),
+    );
+
+    /** The answers as CSV (FORM-35): one row per member and sent order, times local to `timezone`. */
+    app.get(
+      "/staff/:workspace/forms/:id/download",
+      {
+        config: staff,
+        schema: { params: staffFormParams, querystring: z.object({ timezone: timezoneSchema }) },
+      },
+      async (req, reply) => {
+        const { workspace, id } = req.params;
+        const tz = req.query.timezone;
+        // the platform validated the zone name; the database must know it too
+        await ensureZone(ctx.db, tz);
+        const form = await requireForm(ctx.db, workspace, id);
+        const { headers, columns } = await downloadHeaders(ctx.db, form.id, requestLanguage(req));
+        return sendRows(
+          reply,
+          `form-${form.id}-answers`,
+          headers,
+          downloadRows(ctx.db, workspace, form.id, columns, tz),
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,234 @@
+import type {
+  BankQuestion,
+  CreateFormBody,
+  CreateQuestionBody,
+  DuplicateFormBody,
+  Form,
+  FormSchedule,
+  FormSummary,
+  FormSummaryStats,
+  Language,
+  QuestionType,
+  ScheduleBody,
+  SendFormBody,
+  SendResult,
+  UpdateFormBody,
+  UpdateQuestionBody,
+} from "@mimamori/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client";
+import { useSessionState } from "./hooks";
+
+const seg = encodeURIComponent;
+/** Staff calls without `{workspace}` in the path name the entity with `?workspace=` (docs/decisions.md). */
+const inWorkspace = (ws: string) => `workspace=${seg(ws)}`;
+
+/** Typed staff calls of the questionnaires: question types, the question bank, forms, sends and schedules. */
+export const formEndpoints = {
+  questionTypes: () => api.get<QuestionType[]>("/staff/question_types"),
+
+  // Question bank of the entity
+  questions: (ws: string) => api.get<BankQuestion[]>(`/staff/questions?${inWorkspace(ws)}`),
+  createQuestion: (ws: string, body: CreateQuestionBody) =>
+    api.post<BankQuestion>(`/staff/questions?${inWorkspace(ws)}`, body),
+  updateQuestion: (ws: string, id: number, body: UpdateQuestionBody) =>
+    api.put<BankQuestion>(`/staff/questions/${id}?${inWorkspace(ws)}`, body),
+  deleteQuestion: (ws: string, id: number) => api.delete<void>(`/staff/questions/${id}?${inWorkspace(ws)}`),
+
+  // Forms
+  forms: (ws: string) => api.get<FormSummary[]>(`/staff/${seg(ws)}/forms`),
+  form: (ws: string, id: number) => api.get<Form>(`/staff/${seg(ws)}/forms/${id}`),
+  createForm: (ws: string, body: CreateFormBody) => api.post<Form>(`/staff/${seg(ws)}/forms`, body),
+  /** FORM-12: `PUT /forms {id, name}` copies form `id` under `name`. */
+  duplicateForm: (ws: string, body: DuplicateFormBody) =>
+    api.put<FormSummary>(`/staff/${seg(ws)}/forms`, body),
+  updateForm: (ws: string, id: number, body: UpdateFormBody) =>
+    api.put<Form>(`/staff/${seg(ws)}/forms/${id}`, body),
+  deleteForm: (ws: string, id: number) => api.delete<void>(`/staff/${seg(ws)}/forms/${id}`),
+  sendForm: (ws: string, id: number, body: SendFormBody) =>
+    api.post<SendResult>(`/staff/${seg(ws)}/forms/${id}`, body),
+  summary: (ws: string, id: number) => api.get<FormSummaryStats>(`/staff/${seg(ws)}/forms/${id}/summary`),
+
+  // Recurring sends of a form
+  schedules: (ws: string, id: number) => api.get<FormSchedule[]>(`/staff/${seg(ws)}/forms/${id}/schedules`),
+  createSchedule: (ws: string, id: number, body: ScheduleBody) =>
+    api.post<FormSchedule>(`/staff/${seg(ws)}/forms/${id}/schedules`, body),
+  updateSchedule: (ws: string, id: number, scheduleId: number, body: ScheduleBody) =>
+    api.put<FormSchedule>(`/staff/${seg(ws)}/forms/${id}/schedules/${scheduleId}`, body),
+  deleteSchedule: (ws: string, id: number, scheduleId: number) =>
+    api.delete<void>(`/staff/${seg(ws)}/forms/${id}/schedules/${scheduleId}`),
+};
+
+/** Query keys carry the user id so one person's data never shows for the next. */
+export const formKeys = {
+  /** The names follow the UI language (the server answers in the caller's language). */
+  questionTypes: (language: Language) => ["question-types", language] as const,
+  questions: (uid: string, ws: string) => ["user", uid, "staff", ws, "questions"] as const,
+  /** Everything of the entity's forms: the list and each form (invalidate this after a change). */
+  allForms: (uid: string, ws: string) => ["user", uid, "staff", ws, "forms"] as const,
+  forms: (uid: string, ws: string) => ["user", uid, "staff", ws, "forms", "list"] as const,
+  form: (uid: string, ws: string, id: number) => ["user", uid, "staff", ws, "forms", id] as const,
+  summary: (uid: string, ws: string, id: number) =>
+    ["user", uid, "staff", ws, "forms", id, "summary"] as const,
+};
+
+function useUid(): string {
+  return useSessionState().user?.uid ?? "-";
+}
+
+export function useQuestionTypes(language: Language) {
+  return useQuery({
+    queryKey: formKeys.questionTypes(language),
+    queryFn: formEndpoints.questionTypes,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useBankQuestions(ws: string | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: formKeys.questions(uid, ws ?? ""),
+    queryFn: () => formEndpoints.questions(ws ?? ""),
+    enabled: !!ws,
+  });
+}
+
+/** Invalidates the question bank after a change (the mutations below). */
+function useBankChanged(ws: string) {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () => client.invalidateQueries({ queryKey: formKeys.questions(uid, ws) });
+}
+
+export function useCreateQuestion(ws: string) {
+  const changed = useBankChanged(ws);
+  return useMutation({
+    mutationFn: (body: CreateQuestionBody) => formEndpoints.createQuestion(ws, body),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateQuestion(ws: string) {
+  const changed = useBankChanged(ws);
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) =>
+      formEndpoints.updateQuestion(ws, id, { text }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteQuestion(ws: string) {
+  const changed = useBankChanged(ws);
+  return useMutation({
+    mutationFn: (id: number) => formEndpoints.deleteQuestion(ws, id),
+    onSuccess: changed,
+  });
+}
+
+export function useForms(ws: string | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: formKeys.forms(uid, ws ?? ""),
+    queryFn: () => formEndpoints.forms(ws ?? ""),
+    enabled: !!ws,
+  });
+}
+
+export function useForm(ws: string | null, id: number | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: formKeys.form(uid, ws ?? "", id ?? 0),
+    queryFn: () => formEndpoints.form(ws ?? "", id ?? 0),
+    enabled: !!ws && id !== null,
+    // the editor holds a draft of the form: a background refetch must not look like someone else's edit
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useFormSummary(ws: string | null, id: number | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: formKeys.summary(uid, ws ?? "", id ?? 0),
+    queryFn: () => formEndpoints.summary(ws ?? "", id ?? 0),
+    enabled: !!ws && id !== null,
+  });
+}
+
+/** Refetches the entity's forms (list and details) after a change. */
+export function useFormsChanged(ws: string) {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () => client.invalidateQueries({ queryKey: formKeys.allForms(uid, ws) });
+}
+
+/** Stores a form answer of the server as the cached form (the editor's new baseline). */
+export function useStoreForm(ws: string) {
+  const client = useQueryClient();
+  const uid = useUid();
+  return (form: Form) => client.setQueryData(formKeys.form(uid, ws, form.id), form);
+}
+
+export function useCreateForm(ws: string) {
+  const changed = useFormsChanged(ws);
+  const store = useStoreForm(ws);
+  return useMutation({
+    mutationFn: (body: CreateFormBody) => formEndpoints.createForm(ws, body),
+    onSuccess: (form) => {
+      store(form);
+      void changed();
+    },
+  });
+}
+
+export function useDuplicateForm(ws: string) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: (body: DuplicateFormBody) => formEndpoints.duplicateForm(ws, body),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useUpdateForm(ws: string) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateFormBody }) =>
+      formEndpoints.updateForm(ws, id, body),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useDeleteForm(ws: string) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: (id: number) => formEndpoints.deleteForm(ws, id),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useSendForm(ws: string) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: ({ id, users }: { id: number; users: string[] }) => formEndpoints.sendForm(ws, id, { users }),
+    onSuccess: () => changed(),
+  });
+}
+
+/** Saves (creates or updates) or deletes a recurring send; the form is refetched (its `schedules`). */
+export function useSaveSchedule(ws: string, formId: number) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: ({ scheduleId, body }: { scheduleId: number | null; body: ScheduleBody }) =>
+      scheduleId === null
+        ? formEndpoints.createSchedule(ws, formId, body)
+        : formEndpoints.updateSchedule(ws, formId, scheduleId, body),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useDeleteSchedule(ws: string, formId: number) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: (scheduleId: number) => formEndpoints.deleteSchedule(ws, formId, scheduleId),
+    onSuccess: () => changed(),
+  });
+}

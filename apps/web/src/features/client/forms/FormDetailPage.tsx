@@ -1,0 +1,240 @@
+import type { FormHistoryItem } from "@mimamori/shared";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink, useParams } from "react-router";
+import { ApiError } from "../../../api/client";
+import { useClientFormHistory, useDeleteClientAnswer } from "../../../api/client-forms";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ErrorState } from "../../../components/ErrorState";
+import { useNotify } from "../../../components/Notifier";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { formatInstant } from "../../forms-common/answerValues";
+import {
+  answerPath,
+  CLIENT_FORMS_PATH,
+  formIdOf,
+  type SentOrderState,
+  showAnswerPath,
+  splitHistory,
+} from "./clientForms";
+
+function RequestList({
+  label,
+  items,
+  empty,
+  action,
+}: {
+  label: string;
+  items: FormHistoryItem[];
+  empty: string;
+  action: (item: FormHistoryItem) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: "none", m: 0, p: 0 }}>
+      {items.map((item) => (
+        <Box
+          component="li"
+          key={item.sent_order}
+          sx={{
+            display: "flex",
+            flexWrap: "wrap",
+            alignItems: "center",
+            columnGap: 2,
+            rowGap: 1,
+            py: 1.5,
+            borderTop: 1,
+            borderColor: "divider",
+            "&:first-of-type": { borderTop: 0 },
+          }}
+        >
+          <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{item.entity_name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t("client-forms.detail.requested", { date: formatInstant(item.date, language) })}
+            </Typography>
+            {item.answered_date && (
+              <Typography variant="body2" color="text.secondary">
+                {t("client-forms.detail.answeredOn", { date: formatInstant(item.answered_date, language) })}
+              </Typography>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+            {action(item)}
+          </Stack>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * /client/forms/{id}/detail (FORM-40/41): the form's requests not answered and answered, each with the entity
+ * and the date; answer, show an answer, or delete it (FORM-50…52: after confirmation; the lists are fetched
+ * again whether the deletion worked or not, and a deleted answer's request is back under not answered).
+ */
+export function FormDetailPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const titleId = useId();
+  const formId = formIdOf(useParams().id);
+  const history = useClientFormHistory(formId);
+  const deleteAnswer = useDeleteClientAnswer(formId ?? 0);
+  const [deleting, setDeleting] = useState<{ open: boolean; item: FormHistoryItem | null }>({
+    open: false,
+    item: null,
+  });
+  usePageTitle(history.data?.name ?? t("client-forms.title"));
+
+  const { notAnswered, answered } = splitHistory(history.data?.history ?? []);
+  const when = (item: FormHistoryItem) => formatInstant(item.date, language);
+  const state = (item: FormHistoryItem): SentOrderState => ({ sent_order: item.sent_order });
+
+  const confirmDelete = async () => {
+    const item = deleting.item;
+    if (!item || formId === null) return;
+    await deleteAnswer.mutateAsync(item.sent_order);
+    notify(t("client-forms.detail.deleted"), "success");
+  };
+
+  const breadcrumb = (
+    <Breadcrumbs aria-label={t("client-forms.detail.breadcrumb")}>
+      <Link href={CLIENT_FORMS_PATH}>{t("client-forms.title")}</Link>
+      <Typography color="text.primary" aria-current="page">
+        {history.data?.name ?? "…"}
+      </Typography>
+    </Breadcrumbs>
+  );
+
+  if (formId === null || history.isError) {
+    return (
+      <Stack spacing={3}>
+        {breadcrumb}
+        <ErrorState
+          error={formId === null ? new ApiError(404, "form-not-found", "") : history.error}
+          onRetry={() => history.refetch()}
+        />
+      </Stack>
+    );
+  }
+
+  if (history.isPending) {
+    return (
+      <Stack spacing={3} role="status" aria-busy="true" aria-label={t("common.loading")}>
+        {breadcrumb}
+        <Skeleton variant="text" width="60%" height={48} />
+        <Skeleton variant="rounded" height={160} />
+        <Skeleton variant="rounded" height={160} />
+      </Stack>
+    );
+  }
+
+  const form = history.data;
+  return (
+    <Stack spacing={3}>
+      {breadcrumb}
+      <Box>
+        <Typography variant="h1" id={titleId} sx={{ overflowWrap: "anywhere" }}>
+          {form.name}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {form.entity_name}
+        </Typography>
+        {form.description && (
+          <Typography sx={{ mt: 1.5, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+            {form.description}
+          </Typography>
+        )}
+      </Box>
+
+      <Card component="section" aria-labelledby={`${titleId}-open`}>
+        <CardContent>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: 1 }}>
+            <Typography variant="h2" id={`${titleId}-open`}>
+              {t("client-forms.detail.notAnswered")}
+            </Typography>
+            {notAnswered.length > 0 && <Chip size="small" color="error" label={notAnswered.length} />}
+          </Stack>
+          <RequestList
+            label={t("client-forms.detail.notAnswered")}
+            items={notAnswered}
+            empty={t("client-forms.detail.noNotAnswered")}
+            action={(item) => (
+              <Button
+                variant="contained"
+                component={RouterLink}
+                to={answerPath(form.id, item.sent_order)}
+                state={state(item)}
+                aria-label={t("client-forms.detail.answerLabel", { date: when(item) })}
+              >
+                {t("client-forms.detail.answer")}
+              </Button>
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <Card component="section" aria-labelledby={`${titleId}-done`}>
+        <CardContent>
+          <Typography variant="h2" id={`${titleId}-done`} sx={{ mb: 1 }}>
+            {t("client-forms.detail.answerHistory")}
+          </Typography>
+          <RequestList
+            label={t("client-forms.detail.answerHistory")}
+            items={answered}
+            empty={t("client-forms.detail.noAnswered")}
+            action={(item) => (
+              <>
+                <Button
+                  variant="outlined"
+                  component={RouterLink}
+                  to={showAnswerPath(form.id, item.sent_order)}
+                  state={state(item)}
+                  aria-label={t("client-forms.detail.showLabel", { date: when(item) })}
+                >
+                  {t("client-forms.detail.show")}
+                </Button>
+                <Button
+                  color="error"
+                  onClick={() => setDeleting({ open: true, item })}
+                  aria-label={t("client-forms.detail.deleteLabel", { date: when(item) })}
+                >
+                  {t("client-forms.detail.delete")}
+                </Button>
+              </>
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("client-forms.detail.deleteTitle")}
+        confirmLabel={t("client-forms.detail.deleteConfirm")}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      >
+        <Typography>
+          {t("client-forms.detail.deleteBody", {
+            date: deleting.item ? when(deleting.item) : "",
+            entity: deleting.item?.entity_name ?? form.entity_name,
+          })}
+        </Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,186 @@
+import type { FormSummary } from "@mimamori/shared";
+import AddIcon from "@mui/icons-material/Add";
+import QuizOutlined from "@mui/icons-material/QuizOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { Fragment, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDeleteForm, useDuplicateForm, useForms, useUpdateForm } from "../../../api/forms";
+import { useWorkspace } from "../../../app/session/workspace";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ErrorState } from "../../../components/ErrorState";
+import { useNotify } from "../../../components/Notifier";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { FormCard } from "./FormCard";
+import { NameEditor } from "./NameEditor";
+import { formsPaths } from "./paths";
+import { copyNameWithin } from "./progress";
+
+/**
+ * /staff/form: the entity's forms as cards (FORM-09) with open, duplicate (a temporary card whose name is edited
+ * in place; naming it saves the copy, FORM-11), rename and delete (FORM-13); New form and the question bank.
+ */
+export function FormsPage() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const { workspace: ws } = useWorkspace(true);
+  const workspace = ws ?? "";
+  const forms = useForms(ws);
+  const duplicate = useDuplicateForm(workspace);
+  const rename = useUpdateForm(workspace);
+  const remove = useDeleteForm(workspace);
+  const [copying, setCopying] = useState<FormSummary | null>(null);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<{ open: boolean; form: FormSummary | null }>({
+    open: false,
+    form: null,
+  });
+  usePageTitle(t("staff-forms.list.title"));
+
+  const list = forms.data ?? [];
+  const focusCard = (id: number) =>
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLElement>(
+          `[aria-labelledby="form-${id}-name"] a, [aria-labelledby="form-${id}-name"] button`,
+        )
+        ?.focus(),
+    );
+
+  const copyCard = (source: FormSummary) => (
+    <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+      <Card
+        component="section"
+        aria-label={t("staff-forms.list.copyCard", { name: source.name })}
+        sx={{ height: "100%", borderStyle: "dashed", borderColor: "primary.main" }}
+      >
+        <CardContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t("staff-forms.list.copyOf", { id: source.id })}
+          </Typography>
+          <NameEditor
+            initial={copyNameWithin(t("staff-forms.list.copyName", { name: source.name }))}
+            label={t("staff-forms.list.copyNameLabel")}
+            onSave={async (name) => {
+              const copy = await duplicate.mutateAsync({ id: source.id, name });
+              setCopying(null);
+              notify(t("staff-forms.list.duplicated", { name }), "success");
+              // the list has been fetched again (the mutation waits for it): on to the new card
+              focusCard(copy.id);
+            }}
+            onCancel={() => {
+              setCopying(null);
+              focusCard(source.id);
+            }}
+          />
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ alignItems: { xs: "stretch", sm: "center" }, justifyContent: "space-between" }}
+      >
+        <Typography variant="h1">{t("staff-forms.list.title")}</Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+          <Button variant="outlined" startIcon={<QuizOutlined />} href={formsPaths.bank(ws)}>
+            {t("staff-forms.list.bank")}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} href={formsPaths.create(ws)}>
+            {t("staff-forms.list.new")}
+          </Button>
+        </Stack>
+      </Stack>
+      {forms.isError && <ErrorState error={forms.error} onRetry={() => forms.refetch()} />}
+      {forms.isPending && !forms.isError && (
+        <Grid container spacing={2} role="status" aria-label={t("common.loading")}>
+          {[0, 1, 2].map((i) => (
+            <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Skeleton variant="rounded" height={220} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {forms.data && list.length === 0 && (
+        <Card>
+          <CardContent>
+            <Typography sx={{ mb: 2 }}>{t("staff-forms.list.empty")}</Typography>
+            <Button variant="contained" startIcon={<AddIcon />} href={formsPaths.create(ws)}>
+              {t("staff-forms.list.new")}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {list.length > 0 && (
+        <Box component="section" aria-label={t("staff-forms.list.listLabel")}>
+          <Grid container spacing={2}>
+            {list.map((f) => (
+              <Fragment key={f.id}>
+                <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+                  <FormCard
+                    form={f}
+                    href={formsPaths.form(ws, f.id)}
+                    nameEditor={
+                      renaming === f.id ? (
+                        <NameEditor
+                          initial={f.name}
+                          label={t("staff-forms.list.nameLabel")}
+                          onSave={async (name) => {
+                            if (name !== f.name) await rename.mutateAsync({ id: f.id, body: { name } });
+                            setRenaming(null);
+                            notify(t("staff-forms.list.renamed", { name }), "success");
+                            focusCard(f.id);
+                          }}
+                          onCancel={() => {
+                            setRenaming(null);
+                            focusCard(f.id);
+                          }}
+                        />
+                      ) : undefined
+                    }
+                    onDuplicate={() => {
+                      setRenaming(null);
+                      setCopying(f);
+                    }}
+                    onRename={() => {
+                      setCopying(null);
+                      setRenaming(f.id);
+                    }}
+                    onDelete={() => setDeleting({ open: true, form: f })}
+                  />
+                </Grid>
+                {copying?.id === f.id && copyCard(f)}
+              </Fragment>
+            ))}
+          </Grid>
+        </Box>
+      )}
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("staff-forms.list.deleteTitle")}
+        confirmLabel={t("ui.actions.delete")}
+        onConfirm={async () => {
+          const f = deleting.form;
+          if (!f) return;
+          await remove.mutateAsync(f.id);
+          notify(t("staff-forms.list.deleted", { name: f.name }), "success");
+        }}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      >
+        <Typography sx={{ overflowWrap: "anywhere" }}>
+          {t("staff-forms.list.deleteBody", { name: deleting.form?.name ?? "" })}
+        </Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import type { FormSchedule } from "@mimamori/shared";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDeleteSchedule } from "../../../api/forms";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { useNotify } from "../../../components/Notifier";
+import { formatDate } from "../../../i18n/language";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { ScheduleDialog } from "./ScheduleDialog";
+import { weekdayNames } from "./schedule";
+
+/** The recurring sends of a saved form: list, add, edit, delete. */
+export function SchedulesSection({
+  workspace,
+  formId,
+  schedules,
+}: {
+  workspace: string;
+  formId: number;
+  schedules: readonly FormSchedule[];
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const remove = useDeleteSchedule(workspace, formId);
+  const [editing, setEditing] = useState<{ open: boolean; schedule: FormSchedule | null }>({
+    open: false,
+    schedule: null,
+  });
+  const [deleting, setDeleting] = useState<{ open: boolean; schedule: FormSchedule | null }>({
+    open: false,
+    schedule: null,
+  });
+  const days = weekdayNames(language, "short");
+
+  const when = (s: FormSchedule) =>
+    s.kind === "daily"
+      ? t("staff-forms.schedules.dailyAt", { time: s.time, zone: s.time_zone })
+      : t("staff-forms.schedules.weeklyAt", {
+          days: s.weekdays.map((d) => days[d]).join(language === "jp" ? "・" : ", "),
+          time: s.time,
+          zone: s.time_zone,
+        });
+
+  return (
+    <Box>
+      {schedules.length === 0 && (
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {t("staff-forms.schedules.none")}
+        </Typography>
+      )}
+      {schedules.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={t("staff-forms.schedules.listLabel")}
+          sx={{ listStyle: "none", p: 0, m: 0 }}
+        >
+          {schedules.map((s) => (
+            <Box
+              component="li"
+              key={s.id}
+              sx={{
+                py: 1.5,
+                borderBottom: 1,
+                borderColor: "divider",
+                display: "flex",
+                gap: 1,
+                alignItems: "flex-start",
+              }}
+            >
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{when(s)}</Typography>
+                  <Chip
+                    size="small"
+                    color={s.active ? "success" : "default"}
+                    label={t(s.active ? "staff-forms.schedules.on" : "staff-forms.schedules.off")}
+                  />
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {s.all_members
+                    ? t("staff-forms.schedules.toAll")
+                    : t("staff-forms.schedules.toChosen", { count: s.users.length })}
+                  {s.reminder_after_hours !== null &&
+                    ` · ${t("staff-forms.schedules.remindAfter", { count: s.reminder_after_hours })}`}
+                </Typography>
+                {s.active && s.next_run_at && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t("staff-forms.schedules.next", {
+                      date: formatDate(new Date(s.next_run_at), language, {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                        hourCycle: "h23",
+                        // in the schedule's zone, as its time is written
+                        timeZone: s.time_zone,
+                      }),
+                    })}
+                  </Typography>
+                )}
+              </Box>
+              <Tooltip title={t("ui.actions.edit")}>
+                <IconButton
+                  aria-label={t("staff-forms.schedules.editOf", { when: when(s) })}
+                  onClick={() => setEditing({ open: true, schedule: s })}
+                >
+                  <EditOutlined />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t("ui.actions.delete")}>
+                <IconButton
+                  color="error"
+                  aria-label={t("staff-forms.schedules.deleteOf", { when: when(s) })}
+                  onClick={() => setDeleting({ open: true, schedule: s })}
+                >
+                  <DeleteOutlined />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => setEditing({ open: true, schedule: null })}
+        sx={{ mt: 1 }}
+      >
+        {t("staff-forms.schedules.add")}
+      </Button>
+      <ScheduleDialog
+        open={editing.open}
+        workspace={workspace}
+        formId={formId}
+        schedule={editing.schedule}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("staff-forms.schedules.deleteTitle")}
+        confirmLabel={t("ui.actions.delete")}
+        onConfirm={async () => {
+          if (!deleting.schedule) return;
+          await remove.mutateAsync(deleting.schedule.id);
+          notify(t("staff-forms.schedules.deleted"), "success");
+        }}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      >
+        <Typography>
+          {t("staff-forms.schedules.deleteBody", { when: deleting.schedule ? when(deleting.schedule) : "" })}
+        </Typography>
+      </ConfirmDialog>
+    </Box>
+  );
+}

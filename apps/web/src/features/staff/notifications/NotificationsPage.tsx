@@ -1,0 +1,196 @@
+import type { Notification } from "@mimamori/shared";
+import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  useAcknowledge,
+  useDeleteNotification,
+  useMarkSeen,
+  useNotificationList,
+} from "../../../api/notifications";
+import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DataTable } from "../../../components/DataTable";
+import { ErrorState } from "../../../components/ErrorState";
+import { useNotify } from "../../../components/Notifier";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { AcknowledgeDialog } from "./AcknowledgeDialog";
+import { alertDetail, type ColumnContext, measurementColumns, stampOf, syncColumns } from "./alertColumns";
+import { HEAT_RECORD_PATH, unseenIds } from "./alerts";
+import { PeriodForm } from "./PeriodForm";
+import { usePeriodInUrl } from "./usePeriodInUrl";
+
+/**
+ * /staff/notifications (spec §2, NOTIF-20…23): the alerts of a period in two tables, each row opening the
+ * member's chart at the alert's time; acknowledge and delete; what the list shows is marked seen (the dot).
+ * The period lives in the URL (`start`, `end`), so coming back from a chart shows the same search.
+ */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const { workspace } = useWorkspace(true);
+  const ws = workspace ?? "";
+  const { period, setPeriod: searchPeriod, timezone } = usePeriodInUrl();
+  const list = useNotificationList(workspace, period);
+  const markSeen = useMarkSeen(ws);
+  const acknowledge = useAcknowledge(ws);
+  const remove = useDeleteNotification(ws);
+  const [acking, setAcking] = useState<{ open: boolean; alert: Notification | null }>({
+    open: false,
+    alert: null,
+  });
+  const [deleting, setDeleting] = useState<{ open: boolean; alert: Notification | null }>({
+    open: false,
+    alert: null,
+  });
+  usePageTitle(t("staff-notifications.title"));
+
+  // What the list shows is seen by the caller: mark it once per alert, which also clears the dot.
+  const marked = useRef(new Set<number>());
+  const { mutate: markAsSeen } = markSeen;
+  useEffect(() => {
+    if (!list.data) return;
+    const ids = unseenIds(list.data).filter((id) => !marked.current.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) marked.current.add(id);
+    markAsSeen(ids, {
+      onError: () => {
+        for (const id of ids) marked.current.delete(id);
+      },
+    });
+  }, [list.data, markAsSeen]);
+
+  const context: ColumnContext = {
+    t,
+    language,
+    timezone,
+    linkOf: (path) => staffPath(path, workspace),
+    onAcknowledge: (alert) => setAcking({ open: true, alert }),
+    onDelete: (alert) => setDeleting({ open: true, alert }),
+  };
+  const describe = (n: Notification | null) =>
+    n
+      ? {
+          name: n.user.name,
+          detail: alertDetail(n, context),
+          time: stampOf(n.time, timezone),
+        }
+      : { name: "", detail: "", time: "" };
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ alignItems: { sm: "flex-start" }, justifyContent: "space-between" }}
+      >
+        <Box>
+          <Typography variant="h1">{t("staff-notifications.title")}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t("staff-notifications.intro")}
+          </Typography>
+        </Box>
+        <Button
+          variant="outlined"
+          startIcon={<AssignmentOutlined />}
+          href={staffPath(HEAT_RECORD_PATH, workspace)}
+          sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "auto" } }}
+        >
+          {t("staff-notifications.recordLink")}
+        </Button>
+      </Stack>
+      <Card>
+        <CardContent>
+          <PeriodForm
+            value={period}
+            timezone={timezone}
+            onSearch={searchPeriod}
+            submitLabel={t("staff-notifications.period.search")}
+          />
+        </CardContent>
+      </Card>
+      {list.isError && <ErrorState error={list.error} onRetry={() => list.refetch()} />}
+      {list.data?.truncated && (
+        <Alert severity="info">{t("staff-notifications.truncated", { limit: list.data.limit })}</Alert>
+      )}
+      {/* a failed load says so above; empty tables would say "no alerts", which is not known */}
+      {!list.isError && (
+        <>
+          <Card component="section" aria-labelledby="alerts-measurement">
+            <CardContent>
+              <Typography id="alerts-measurement" variant="h2" sx={{ mb: 1 }}>
+                {t("staff-notifications.measurement.title")}
+              </Typography>
+              <DataTable<Notification>
+                label={t("staff-notifications.measurement.tableLabel")}
+                columns={measurementColumns(context)}
+                rows={list.data?.measurement_list}
+                rowKey={(n) => String(n.id)}
+                loading={list.isPending && !!workspace}
+                emptyText={t("staff-notifications.measurement.empty")}
+              />
+            </CardContent>
+          </Card>
+          <Card component="section" aria-labelledby="alerts-sync">
+            <CardContent>
+              <Typography id="alerts-sync" variant="h2" sx={{ mb: 1 }}>
+                {t("staff-notifications.sync.title")}
+              </Typography>
+              <DataTable<Notification>
+                label={t("staff-notifications.sync.tableLabel")}
+                columns={syncColumns(context)}
+                rows={list.data?.sync_list}
+                rowKey={(n) => String(n.id)}
+                loading={list.isPending && !!workspace}
+                emptyText={t("staff-notifications.sync.empty")}
+              />
+            </CardContent>
+          </Card>
+        </>
+      )}
+      <AcknowledgeDialog
+        open={acking.open}
+        about={t("staff-notifications.ack.about", describe(acking.alert))}
+        onClose={() => setAcking((a) => ({ ...a, open: false }))}
+        onSave={(action, note) =>
+          acking.alert
+            ? acknowledge
+                .mutateAsync({ id: acking.alert.id, body: { action, note } })
+                .then(() => notify(t("staff-notifications.ack.done"), "success"))
+            : Promise.resolve()
+        }
+        onConflict={() => void list.refetch()}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("staff-notifications.delete.title")}
+        confirmLabel={t("staff-notifications.delete.confirm")}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        onConfirm={async () => {
+          if (!deleting.alert) return;
+          try {
+            await remove.mutateAsync(deleting.alert.id);
+          } catch (err) {
+            // e.g. deleted by someone else meanwhile: the dialog says so and the list catches up
+            void list.refetch();
+            throw err;
+          }
+          notify(t("staff-notifications.delete.done"), "success");
+        }}
+      >
+        <Typography sx={{ overflowWrap: "anywhere" }}>
+          {t("staff-notifications.delete.body", describe(deleting.alert))}
+        </Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  type BankQuestion,
+  QUESTION_TYPE_IDS,
+  QUESTION_TYPE_NAMES,
+  type QuestionType,
+} from "@mimamori/shared";
+import AddIcon from "@mui/icons-material/Add";
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useBankQuestions, useDeleteQuestion, useQuestionTypes } from "../../../api/forms";
+import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DataTable } from "../../../components/DataTable";
+import { ErrorState } from "../../../components/ErrorState";
+import { useNotify } from "../../../components/Notifier";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { formatDate } from "../../../i18n/language";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { QuestionDialog } from "./QuestionDialog";
+
+type Editing = { open: boolean; question: BankQuestion | null };
+
+/** /staff/questions: the entity's question bank with add, edit (text) and delete (FORM-01…05). */
+export function QuestionsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const { workspace: ws, name: entityName } = useWorkspace(true);
+  const workspace = ws ?? "";
+  const bank = useBankQuestions(ws);
+  const typesQuery = useQuestionTypes(language);
+  const remove = useDeleteQuestion(workspace);
+  const [editing, setEditing] = useState<Editing>({ open: false, question: null });
+  const [deleting, setDeleting] = useState<Editing>({ open: false, question: null });
+  usePageTitle(t("staff-questions.title"));
+
+  // the server's list names the types (FORM-05); the contract's names stand in while it loads
+  const types: QuestionType[] = useMemo(
+    () => typesQuery.data ?? QUESTION_TYPE_IDS.map((id) => ({ id, name: QUESTION_TYPE_NAMES[id][language] })),
+    [typesQuery.data, language],
+  );
+  const typeName = (id: number) => types.find((x) => x.id === id)?.name ?? String(id);
+  const date = (iso: string) =>
+    formatDate(new Date(iso), language, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" });
+
+  return (
+    <Stack spacing={3}>
+      <Button
+        href={staffPath("/staff/form", ws)}
+        startIcon={<ArrowBack />}
+        size="small"
+        sx={{ alignSelf: "flex-start" }}
+      >
+        {t("staff-questions.backToForms")}
+      </Button>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ alignItems: { xs: "stretch", sm: "center" }, justifyContent: "space-between" }}
+      >
+        <Typography variant="h1">{t("staff-questions.title")}</Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing({ open: true, question: null })}
+          sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "center" } }}
+        >
+          {t("staff-questions.add")}
+        </Button>
+      </Stack>
+      <Typography color="text.secondary">{t("staff-questions.intro")}</Typography>
+      {bank.isError && <ErrorState error={bank.error} onRetry={() => bank.refetch()} />}
+      <Card>
+        <CardContent>
+          <DataTable<BankQuestion>
+            label={t("staff-questions.tableLabel", { name: entityName ?? workspace })}
+            rows={bank.data}
+            loading={bank.isPending && !bank.isError}
+            rowKey={(q) => String(q.id)}
+            emptyText={t("staff-questions.empty")}
+            initialSort={{ by: "updated", direction: "desc" }}
+            columns={[
+              {
+                id: "text",
+                label: t("staff-questions.text"),
+                minWidth: 200,
+                sortValue: (q) => q.text,
+                render: (q) => q.text,
+              },
+              {
+                id: "type",
+                label: t("staff-questions.type"),
+                sortValue: (q) => typeName(q.question_type_id),
+                render: (q) => typeName(q.question_type_id),
+              },
+              {
+                id: "updated",
+                label: t("staff-questions.updated"),
+                sortValue: (q) => q.updated_at,
+                render: (q) => date(q.updated_at),
+              },
+              {
+                id: "actions",
+                label: t("ui.actions.actions"),
+                hideLabel: true,
+                align: "right",
+                width: 112,
+                render: (q) => (
+                  <Stack
+                    direction="row"
+                    spacing={0.5}
+                    sx={{ justifyContent: { xs: "flex-start", sm: "flex-end" } }}
+                  >
+                    <Tooltip title={t("ui.actions.edit")}>
+                      <IconButton
+                        aria-label={t("staff-questions.editOf", { text: q.text })}
+                        onClick={() => setEditing({ open: true, question: q })}
+                      >
+                        <EditOutlined />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t("ui.actions.delete")}>
+                      <IconButton
+                        color="error"
+                        aria-label={t("staff-questions.deleteOf", { text: q.text })}
+                        onClick={() => setDeleting({ open: true, question: q })}
+                      >
+                        <DeleteOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                ),
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <QuestionDialog
+        open={editing.open}
+        workspace={workspace}
+        types={types}
+        question={editing.question}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+        onSaved={() =>
+          notify(t(editing.question ? "staff-questions.saved" : "staff-questions.added"), "success")
+        }
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("staff-questions.deleteTitle")}
+        confirmLabel={t("ui.actions.delete")}
+        onConfirm={async () => {
+          if (!deleting.question) return;
+          await remove.mutateAsync(deleting.question.id);
+          notify(t("staff-questions.deleted"), "success");
+        }}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      >
+        <Typography sx={{ overflowWrap: "anywhere" }}>
+          {t("staff-questions.deleteBody", { text: deleting.question?.text ?? "" })}
+        </Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * What the benchmarks share: the real server (apps/server/src/main.ts) as a child process, its RSS from /proc,
+ * and percentiles. The server runs in its own process so its figures (latency, RSS) are its own, not the load
+ * generator's.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** AUTH_SECRET of the benchmark servers: id tokens can be signed by the script itself. */
+export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+export const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const HEALTH_TIMEOUT_MS = 60_000;
+/** PGlite checkpoints its whole data folder on close, which takes a while after a big run. */
+const STOP_TIMEOUT_MS = 120_000;
+
+export const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+/** The p-th percentile (nearest rank) of `xs`. */
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export class Server {
+  readonly base: string;
+  /** Set once the child has ended ("code 0", "signal SIGKILL"). */
+  exitReason: string | null = null;
+  private readonly exited: Promise<void>;
+
+  constructor(
+    readonly child: ChildProcess,
+    port: number,
+  ) {
+    this.base = `http://127.0.0.1:${port}/api`;
+    this.exited = new Promise((resolve) =>
+      child.once("exit", (code, signal) => {
+        this.exitReason = signal ? `signal ${signal}` : `code ${code}`;
+        resolve();
+      }),
+    );
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
+  async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
+    if (this.exitReason !== null) return;
+    this.child.kill("SIGTERM");
+    const killer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
+    await this.exited;
+    clearTimeout(killer);
+  }
+
+  async fetch(p: string, token: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(`${this.base}${p}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...init.headers },
+      });
+    } catch (err) {
+      const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
+      throw new Error(`${init.method ?? "GET"} ${p}: ${why}`, { cause: err });
+    }
+  }
+}
+
+/**
+ * Starts the server on a free port with the embedded database in `dataDir` (or DATABASE_URL), no demo data and
+ * log lines from warn up; resolves once GET /api/health answers 200.
+ * BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+ */
+export async function startServer(
+  dataDir: string | undefined,
+  env: Record<string, string> = {},
+): Promise<Server> {
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_SECRET: BENCH_SECRET,
+      LOG_LEVEL: "warn",
+      WEB_DIST: "",
+      SEED_DEMO: "false",
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  forwardLogLines(child);
+  const server = new Server(child, port);
+  await waitHealthy(server);
+  return server;
+}
+
+/** Passes the server's log lines (JSON, warn and above) on to stderr; drops its start-up banner. */
+function forwardLogLines(child: ChildProcess) {
+  if (!child.stdout) return;
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    if (line.startsWith("{")) process.stderr.write(`[server] ${line}\n`);
+  });
+}
+
+async function waitHealthy(server: Server): Promise<void> {
+  const deadline = performance.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (server.exitReason) throw new Error(`the server exited during start-up (${server.exitReason})`);
+    const status = await fetch(`${server.base}/health`).then(
+      (res) => res.arrayBuffer().then(() => res.status),
+      () => 0,
+    );
+    if (status === 200) return;
+    if (performance.now() > deadline)
+      throw new Error(
+        `the server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The server's VmRSS every 100 ms (peak since the last reset) and its VmHWM, in kB, from /proc. */
+export class RssSampler {
+  peakKb = 0;
+  hwmKb = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 100);
+    this.timer.unref(); // must not keep the process alive when a run fails
+    this.sample();
+  }
+
+  /** The current VmRSS in kB (0 once the process has gone). */
+  currentKb(): number {
+    return this.read("VmRSS");
+  }
+
+  sample(): void {
+    this.peakKb = Math.max(this.peakKb, this.read("VmRSS"));
+    this.hwmKb = Math.max(this.hwmKb, this.read("VmHWM"));
+  }
+
+  private read(field: string): number {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${this.pid}/status`, "utf8");
+    } catch {
+      return 0; // the process has gone
+    }
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  }
+
+  /** Starts a new phase: forgets the peak so far. */
+  reset(): void {
+    this.peakKb = 0;
+    this.sample();
+  }
+
+  stop(): void {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
