@@ -11,6 +11,7 @@ import {
   type NotificationWindowQuery,
 } from "@mimamori/shared";
 import { and, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, oneRow, rows } from "../../db/client";
 import { acceptedClientOf, acceptedStaffOf } from "../../db/membership-rules";
 import {
@@ -77,24 +78,50 @@ interface Row {
   is_seen: boolean;
 }
 
-/** The alerts of `ws` matching `where`, newest first, as the caller sees them (their own seen marks). */
-async function alertRows(db: Db, ws: string, callerId: string, where: SQL, limit: number): Promise<Row[]> {
-  // the acknowledger's name is a subquery on `users`, which hides the outer (member's) `users` inside it
+const ackBy = alias(users, "acknowledger");
+const seen = notificationSeen;
+
+/** The newest `limit` alerts of `ws` matching `where` that the caller may see: their own columns, newest first. */
+const pageOf = (ws: string, where: SQL, limit: number) =>
+  // plain columns: anything computed here would be computed for every candidate row, not just the page's
+  sql`(select ${n.id} as nid, ${n.createdAt} as created_ts, ${n.userId} as member_id,
+      ${n.notificationType} as type, ${n.measure} as measure, ${n.value} as value_num, ${n.at} as at_ts,
+      ${n.clearedAt} as cleared_ts, ${n.escalatedAt} as escalated_ts, ${n.acknowledgedAt} as acked_ts,
+      ${n.ackAction} as ack_action, ${n.ackNote} as ack_note, ${n.acknowledgedBy} as ack_by
+    from ${n}
+    where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${where} and ${aboutCurrentMember(ws)}
+    order by ${n.createdAt} desc, ${n.id} desc limit ${limit})`;
+
+/**
+ * The alerts of `pages` (a union of `pageOf`), newest first, as the caller sees them (their own seen marks).
+ * The page is chosen first and the rest is joined to its rows as sets: per-row subqueries rescanned the mail
+ * and seen tables once per candidate row (on PGlite each rescan is a file-size system call).
+ */
+async function alertRows(db: Db, pages: SQL, callerId: string): Promise<Row[]> {
   return rows<Row>(
     db,
-    sql`select ${n.id}, ${n.notificationType} as type, ${n.measure} as measure, ${n.value}::float8 as value,
-        ${ms(n.at)} as t, ${ms(n.createdAt)} as created, ${ms(n.clearedAt)} as cleared,
-        ${ms(n.escalatedAt)} as escalated, ${ms(n.acknowledgedAt)} as acked, ${n.ackAction} as ack_action,
-        ${n.ackNote} as ack_note, ${n.acknowledgedBy}::text as ack_uid,
-        (select ${users.name} from ${users} where ${users.id} = ${n.acknowledgedBy}) as ack_name,
-        ${users.id}::text as uid, ${users.name} as name, ${users.email} as email,
-        ${emailSentAtMs} as email_sent, ${emailStatusOf} as email_status,
-        exists (select 1 from ${notificationSeen} where ${notificationSeen.notificationId} = ${n.id}
-          and ${notificationSeen.userId} = ${callerId}::uuid) as is_seen
-      from ${n} join ${users} on ${users.id} = ${n.userId}
-      where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${aboutCurrentMember(ws)} and ${where}
-      order by ${n.createdAt} desc, ${n.id} desc
-      limit ${limit}`,
+    sql`with page as (${pages}),
+      mails as (
+        select ${notificationMails.notificationId} as nid,
+          ${ms(sql`min(${mailOutbox.sentAt}) filter (where ${mailOutbox.status} = 'sent')`)} as sent_ms,
+          bool_or(${mailOutbox.status} = 'sent') as any_sent, bool_and(${mailOutbox.status} = 'failed') as all_failed
+        from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
+        where ${notificationMails.notificationId} in (select nid from page)
+        group by ${notificationMails.notificationId})
+      select page.nid as id, page.type, page.measure, page.value_num::float8 as value, ${ms(sql`page.at_ts`)} as t,
+        ${ms(sql`page.created_ts`)} as created, ${ms(sql`page.cleared_ts`)} as cleared,
+        ${ms(sql`page.escalated_ts`)} as escalated, ${ms(sql`page.acked_ts`)} as acked,
+        page.ack_action, page.ack_note, page.ack_by::text as ack_uid,
+        ${ackBy.name} as ack_name, ${users.id}::text as uid, ${users.name} as name, ${users.email} as email,
+        mails.sent_ms as email_sent,
+        case when mails.nid is null then 'none' when mails.any_sent then 'sent'
+          when mails.all_failed then 'failed' else 'pending' end as email_status,
+        ${seen.notificationId} is not null as is_seen
+      from page join ${users} on ${users.id} = page.member_id
+        left join ${users} as ${ackBy} on ${ackBy.id} = page.ack_by
+        left join mails on mails.nid = page.nid
+        left join ${seen} on ${seen.notificationId} = page.nid and ${seen.userId} = ${callerId}::uuid
+      order by page.created_ts desc, page.nid desc`,
   );
 }
 
@@ -161,18 +188,20 @@ export async function listNotifications(
   q: NotificationWindowQuery,
 ): Promise<NotificationList> {
   const limit = NOTIFICATION_LIMITS.listMax;
-  const ofType = async (type: NotificationType) => {
-    const found = await alertRows(
-      db,
-      ws,
-      callerId,
-      sql`${n.notificationType} = ${type} and ${createdWithin(q)}`,
-      limit + 1,
-    );
-    return { list: found.slice(0, limit).map((r) => toNotification(r, lang)), more: found.length > limit };
+  // both types in one statement, each its newest `limit + 1` (the extra row tells that the type was cut)
+  const ofType = (type: NotificationType) =>
+    pageOf(ws, sql`${n.notificationType} = ${type} and ${createdWithin(q)}`, limit + 1);
+  const found = await alertRows(
+    db,
+    sql`${ofType(NOTIFICATION_TYPE.sync)} union all ${ofType(NOTIFICATION_TYPE.measurement)}`,
+    callerId,
+  );
+  const listOf = (type: NotificationType) => {
+    const all = found.filter((r) => r.type === type);
+    return { list: all.slice(0, limit).map((r) => toNotification(r, lang)), more: all.length > limit };
   };
-  const sync = await ofType(NOTIFICATION_TYPE.sync);
-  const measurement = await ofType(NOTIFICATION_TYPE.measurement);
+  const sync = listOf(NOTIFICATION_TYPE.sync);
+  const measurement = listOf(NOTIFICATION_TYPE.measurement);
   return {
     sync_list: sync.list,
     measurement_list: measurement.list,
@@ -189,7 +218,7 @@ export async function getNotification(
   lang: Language,
   id: number,
 ): Promise<Notification> {
-  const [row] = await alertRows(db, ws, callerId, sql`${n.id} = ${id}`, 1);
+  const [row] = await alertRows(db, pageOf(ws, sql`${n.id} = ${id}`, 1), callerId);
   if (!row) throw new AppError("notification-not-found");
   return toNotification(row, lang);
 }
