@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { memberships } from "./schema";
 
@@ -34,7 +34,7 @@ export const acceptedClientOf = (ws: string): SQL =>
   and(eq(memberships.workspaceName, ws), acceptedClient) as SQL;
 
 /** The accepted staff of the entity: the people who may act for it. */
-export const acceptedStaffOf = (ws: string): SQL =>
+export const acceptedStaffOf = (ws: string | Placeholder): SQL =>
   and(eq(memberships.workspaceName, ws), acceptedStaff) as SQL;
 
 const qb = new QueryBuilder();

@@ -1,7 +1,8 @@
 import type { Language } from "@mimamori/shared";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { acceptedStaffOf } from "../db/membership-rules";
+import { perDatabase } from "../db/per-database";
 import { memberships, sessions, users } from "../db/schema";
 import type { AppContext } from "./context";
 import { AppError, forbidden, unauthenticated } from "./errors";
@@ -22,7 +23,22 @@ export interface AuthUser {
   isSuperUser: boolean;
   emailVerified: boolean;
   sessionId: string;
+  /** The caller's own profile, read with the session: `GET /user/info` answers it without a second query. */
+  profile: UserProfile;
 }
+
+/** The profile columns of `users` (`GET /user/info`); never the password hash. */
+export const profileColumns = {
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  firstNameKana: users.firstNameKana,
+  lastNameKana: users.lastNameKana,
+  phoneNumber1: users.phoneNumber1,
+  phoneNumber2: users.phoneNumber2,
+  address: users.address,
+};
+export type UserProfile = { [K in keyof typeof profileColumns]: (typeof users.$inferSelect)[K] };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -49,39 +65,60 @@ function bearer(req: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  const claims = await ctx.idTokens.verify(token);
-  if (!claims) return null;
-  const [row] = await ctx.db
-    .select({ user: users })
+/**
+ * The two lookups every signed-in request makes, built once per database (drizzle's prepared queries): building a
+ * query object per request cost more than the database's answer to it.
+ */
+const lookupsOf = perDatabase((db) => ({
+  session: db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      language: users.language,
+      isSuperUser: users.isSuperUser,
+      emailVerifiedAt: users.emailVerifiedAt,
+      tokenVersion: users.tokenVersion,
+      ...profileColumns,
+    })
     .from(users)
     .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
-        eq(users.id, claims.uid),
-        eq(sessions.id, claims.sid),
+        eq(users.id, sql.placeholder("uid")),
+        eq(sessions.id, sql.placeholder("sid")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder("now")),
       ),
-    );
-  if (!row || row.user.tokenVersion !== claims.tv) return null;
-  const u = row.user;
+    )
+    .prepare("auth_session"),
+  staff: db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, sql.placeholder("uid")), acceptedStaffOf(sql.placeholder("ws"))))
+    .prepare("auth_staff"),
+}));
+
+async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const claims = await ctx.idTokens.verify(token);
+  if (!claims) return null;
+  const [u] = await lookupsOf(ctx.db).session.execute({ uid: claims.uid, sid: claims.sid, now: new Date() });
+  if (!u || u.tokenVersion !== claims.tv) return null;
+  const { id, email, name, language, isSuperUser, emailVerifiedAt, tokenVersion: _, ...profile } = u;
   return {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    language: u.language,
-    isSuperUser: u.isSuperUser,
-    emailVerified: u.emailVerifiedAt !== null,
+    id,
+    email,
+    name,
+    language,
+    isSuperUser,
+    emailVerified: emailVerifiedAt !== null,
     sessionId: claims.sid,
+    profile,
   };
 }
 
 export async function isStaffOf(ctx: AppContext, userId: string, workspaceName: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), acceptedStaffOf(workspaceName)));
+  const [row] = await lookupsOf(ctx.db).staff.execute({ uid: userId, ws: workspaceName });
   return Boolean(row);
 }
 

@@ -85,9 +85,9 @@ const seen = notificationSeen;
 const pageOf = (ws: string, where: SQL, limit: number) =>
   // plain columns: anything computed here would be computed for every candidate row, not just the page's
   sql`(select ${n.id} as nid, ${n.createdAt} as created_ts, ${n.userId} as member_id,
-      ${n.notificationType} as type, ${n.measure} as measure, ${n.value} as value_num, ${n.at} as at_ts,
+      ${n.notificationType} as type, ${n.measure} as measure_no, ${n.value} as value_num, ${n.at} as at_ts,
       ${n.clearedAt} as cleared_ts, ${n.escalatedAt} as escalated_ts, ${n.acknowledgedAt} as acked_ts,
-      ${n.ackAction} as ack_action, ${n.ackNote} as ack_note, ${n.acknowledgedBy} as ack_by
+      ${n.ackAction} as action_taken, ${n.ackNote} as action_note, ${n.acknowledgedBy} as ack_by
     from ${n}
     where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${where} and ${aboutCurrentMember(ws)}
     order by ${n.createdAt} desc, ${n.id} desc limit ${limit})`;
@@ -108,10 +108,10 @@ async function alertRows(db: Db, pages: SQL, callerId: string): Promise<Row[]> {
         from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
         where ${notificationMails.notificationId} in (select nid from page)
         group by ${notificationMails.notificationId})
-      select page.nid as id, page.type, page.measure, page.value_num::float8 as value, ${ms(sql`page.at_ts`)} as t,
+      select page.nid as id, page.type, page.measure_no as measure, page.value_num::float8 as value, ${ms(sql`page.at_ts`)} as t,
         ${ms(sql`page.created_ts`)} as created, ${ms(sql`page.cleared_ts`)} as cleared,
         ${ms(sql`page.escalated_ts`)} as escalated, ${ms(sql`page.acked_ts`)} as acked,
-        page.ack_action, page.ack_note, page.ack_by::text as ack_uid,
+        page.action_taken as ack_action, page.action_note as ack_note, page.ack_by::text as ack_uid,
         ${ackBy.name} as ack_name, ${users.id}::text as uid, ${users.name} as name, ${users.email} as email,
         mails.sent_ms as email_sent,
         case when mails.nid is null then 'none' when mails.any_sent then 'sent'

@@ -10,14 +10,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema";
-import { requireUser } from "../../lib/access";
+import { requireUser, type UserProfile } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError, forbidden } from "../../lib/errors";
 import { register } from "../auth/service";
 
-type UserRow = typeof users.$inferSelect;
+type UserInfoColumns = UserProfile & Pick<typeof users.$inferSelect, "id" | "email" | "name" | "language">;
 
-function toUserInfo(u: UserRow) {
+function toUserInfo(u: UserInfoColumns) {
   return {
     uid: u.id,
     email: u.email,
@@ -82,10 +82,15 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/user/info",
       { config: { access: "user" }, schema: { response: { 200: userInfoSchema } } },
       async (req) => {
+        // read with the session by the access check, in the same statement that proved the caller signed in
         const me = requireUser(req);
-        const [row] = await ctx.db.select().from(users).where(eq(users.id, me.id));
-        if (!row) throw new AppError("user-missing");
-        return toUserInfo(row);
+        return toUserInfo({
+          ...me.profile,
+          id: me.id,
+          email: me.email,
+          name: me.name,
+          language: me.language,
+        });
       },
     );
 
