@@ -4,7 +4,7 @@
  * Then the signed-in `GET /api/user/info` under `autocannon` (the load generator in this process, the server in
  * its own: on this 2-core machine each gets a core).
  *
- *   npx tsx bench/fixed-cost.ts [--calls 2000] [--seconds 10] [--connections 10]    # PGlite
+ *   npx tsx bench/fixed-cost.ts [--calls 2000] [--seconds 10] [--connections 10] [--skip-load]   # PGlite
  *   scripts/with-postgres.sh npx tsx bench/fixed-cost.ts …                            # PostgreSQL
  *
  * `BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server.
@@ -26,6 +26,7 @@ const { values: o } = parseArgs({
     calls: { type: "string", default: "2000" },
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
+    "skip-load": { type: "boolean", default: false },
   },
 });
 const CALLS = Number(o.calls);
@@ -125,6 +126,7 @@ async function main() {
       console.log(`| ${name} | ${ms(t.p50)} | ${ms(t.p95)} | ${(t.p50 / base).toFixed(1)}× |`);
     console.log("(targets: health ≤ 1.5×, user/info ≤ 2×, staff report ≤ 4× the bare server)\n");
 
+    if (o["skip-load"]) return;
     progress(`autocannon: GET /api/user/info, ${o.connections} connections, ${o.seconds} s`);
     const result = await autocannon({
       url: `${server.base}/user/info`,
