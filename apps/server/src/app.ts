@@ -16,6 +16,7 @@ import { alertIngestHook, registerAlertJobs } from "./features/alerts/engine/job
 import { alertRoutes } from "./features/alerts/routes";
 import { authRoutes } from "./features/auth/routes";
 import { membershipRoutes } from "./features/client-memberships/routes";
+import { dataItemRoutes } from "./features/data-items/routes";
 import { entityRoutes } from "./features/entities/routes";
 import { memberRoutes } from "./features/entity-members/routes";
 import { staffsRoutes } from "./features/entity-staff/routes";
@@ -171,6 +172,7 @@ export async function buildApp(
       await api.register(formsRoutes(ctx));
       await api.register(scheduleRoutes(ctx));
       await api.register(alertRoutes(ctx));
+      await api.register(dataItemRoutes(ctx));
     },
     { prefix: "/api" },
   );

@@ -13,6 +13,7 @@ import type { MessageCode } from "./messages";
 export const ERRORS = {
   // 400: the request cannot be carried out as sent
   "invalid-input": 400,
+  required: 400,
   "invalid-characters": 400,
   "invalid-token": 400,
   "invalid-timezone": 400,
@@ -52,6 +53,12 @@ export const ERRORS = {
   "invalid-escalation": 400,
   "invalid-ack-action": 400,
   "too-many-ids": 400,
+  "invalid-data-type": 400,
+  "invalid-data-type-key": 400,
+  "data-type-question-mismatch": 400,
+  "data-not-image": 400,
+  "image-required": 400,
+  "image-unreadable": 400,
   // 401, 403: who is asking
   unauthenticated: 401,
   forbidden: 403,
@@ -72,6 +79,10 @@ export const ERRORS = {
   "answer-not-found": 404,
   "schedule-not-found": 404,
   "notification-not-found": 404,
+  "data-not-found": 404,
+  "data-type-not-found": 404,
+  "share-not-found": 404,
+  "image-not-found": 404,
   // 409: the thing is not in a state that allows this
   "email-already-in-use": 409,
   "entity-exists": 409,
@@ -86,9 +97,16 @@ export const ERRORS = {
   "form-not-editable": 409,
   "notification-settings-locked": 409,
   "already-acknowledged": 409,
-  // 413, 429, 500
+  "data-type-key-exists": 409,
+  "data-type-in-use": 409,
+  "too-many-answers": 409,
+  "too-many-images": 409,
+  // 413, 415, 429, 500
   "payload-too-large": 413,
   "batch-too-large": 413,
+  "image-too-large": 413,
+  "image-too-many-pixels": 413,
+  "image-type-not-allowed": 415,
   "too-many-requests": 429,
   "too-many-invitations": 429,
   "too-many-exports": 429,

@@ -7,6 +7,7 @@ export * from "./messages";
 export * from "./report-windows";
 export * from "./schemas/auth";
 export * from "./schemas/common";
+export * from "./schemas/data-items";
 export * from "./schemas/entities";
 export * from "./schemas/forms";
 export * from "./schemas/health";

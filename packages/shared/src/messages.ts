@@ -5,6 +5,7 @@ import {
   WINDOW_MIN_TIME_S,
   type WindowLimitDays,
 } from "./report-windows";
+import { DATA_LIMITS } from "./schemas/data-items";
 
 const MIN_YEAR = new Date(WINDOW_MIN_TIME_S * 1000).getUTCFullYear();
 
@@ -382,6 +383,60 @@ export const MESSAGES = {
   },
   "answer-single-choice": { en: "Choose only one option.", jp: "選択肢を1つだけ選んでください。" },
   "schedule-not-found": { en: "The scheduled send was not found.", jp: "定期送信が見つかりません。" },
+  // personal data items
+  "data-not-found": { en: "The data item was not found.", jp: "データが見つかりません。" },
+  "data-type-not-found": { en: "The item type was not found.", jp: "データの種類が見つかりません。" },
+  "invalid-data-type": { en: "Choose form data or image.", jp: "フォームデータか画像を選んでください。" },
+  "invalid-data-type-key": {
+    en: "Use lower-case letters, digits and _ for the key.",
+    jp: "キーには半角の英小文字、数字、_ を使ってください。",
+  },
+  "data-type-question-mismatch": {
+    en: "A form data item needs a question; an image item has none.",
+    jp: "フォームデータには質問が必要です。画像には質問を設定できません。",
+  },
+  "data-type-key-exists": {
+    en: "An item type with this key already exists.",
+    jp: "このキーのデータの種類は既に存在します。",
+  },
+  "data-type-in-use": {
+    en: "Members hold data of this type: its kind and question type cannot change, and it cannot be deleted.",
+    jp: "この種類のデータを保存しているメンバーがいるため、種類・質問形式の変更や削除はできません。",
+  },
+  "data-not-image": { en: "This item does not hold images.", jp: "このデータには画像を登録できません。" },
+  "share-not-found": {
+    en: "The item is not shared with this entity.",
+    jp: "このデータはこのエンティティと共有されていません。",
+  },
+  "too-many-answers": {
+    en: `An item can hold at most ${DATA_LIMITS.answersPerItemMax} answers. Delete one first.`,
+    jp: `1つのデータに登録できる回答は${DATA_LIMITS.answersPerItemMax}件までです。先に削除してください。`,
+  },
+  "too-many-images": {
+    en: `An item can hold at most ${DATA_LIMITS.imagesPerItemMax} images. Delete one first.`,
+    jp: `1つのデータに登録できる画像は${DATA_LIMITS.imagesPerItemMax}件までです。先に削除してください。`,
+  },
+  "image-required": {
+    en: "Choose an image or PDF file to upload (field image).",
+    jp: "アップロードする画像またはPDFファイルを選んでください（フィールド image）。",
+  },
+  "image-not-found": { en: "The image was not found.", jp: "画像が見つかりません。" },
+  "image-too-large": {
+    en: `The file is too large: at most ${DATA_LIMITS.imageBytesMax / 1024 / 1024} MB.`,
+    jp: `ファイルが大きすぎます。${DATA_LIMITS.imageBytesMax / 1024 / 1024}MB以下のファイルを選んでください。`,
+  },
+  "image-too-many-pixels": {
+    en: `The image has too many pixels: at most ${(DATA_LIMITS.imagePixelsMax / 1_000_000).toLocaleString("en")} million.`,
+    jp: `画像の画素数が多すぎます。${(DATA_LIMITS.imagePixelsMax / 10_000).toLocaleString("en")}万画素以下の画像を選んでください。`,
+  },
+  "image-type-not-allowed": {
+    en: "Only JPEG, PNG or WebP images and PDF files can be uploaded.",
+    jp: "アップロードできるのは JPEG・PNG・WebP の画像と PDF ファイルのみです。",
+  },
+  "image-unreadable": {
+    en: "The file could not be read: it may be damaged.",
+    jp: "ファイルを読み込めませんでした。破損している可能性があります。",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

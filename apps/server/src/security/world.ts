@@ -2,6 +2,12 @@ import type { ZoneRanges } from "@mimamori/shared";
 import { asc, eq, sql } from "drizzle-orm";
 import { type Db, rows } from "../db/client";
 import {
+  dataAnswers,
+  dataImages,
+  dataItems,
+  dataItemTypes,
+  dataQuestions,
+  dataShares,
   entityModules,
   type FormSnapshot,
   formAnswers,
@@ -107,6 +113,11 @@ export interface World {
   refreshToken: string;
   /** A questionnaire of sakura (sent to and answered by the client) and one of kaede (the outsider's). */
   forms: Record<"sakura" | "kaede", FormRecords>;
+  /** Personal data items of the client (shared with sakura) and of the outsider (shared with kaede). */
+  data: Record<"sakura" | "kaede", DataRecords>;
+  /** The mobile_0509 item type and its question (the catalogue is the same for everyone). */
+  dataTypeId: number;
+  dataQuestionId: number;
   routes: RouteInfo[];
   state: DbState;
 }
@@ -118,6 +129,14 @@ export interface FormRecords {
   bankQuestionId: number;
   /** A red heart-rate alert about the member (notifications routes). */
   notificationId: number;
+}
+
+/** One member's data items: an image item with an image and a form item with an answer, both shared with the entity. */
+export interface DataRecords {
+  imageItemId: number;
+  formItemId: number;
+  imageId: number;
+  answerId: number;
 }
 
 export async function startWorld(): Promise<World> {
@@ -166,6 +185,16 @@ export async function startWorld(): Promise<World> {
     sakura: await questionnaire(t.db, "sakura", people.client.id),
     kaede: await questionnaire(t.db, "kaede", people.outsider.id),
   };
+  const dataRecords = {
+    sakura: await personalData(t.db, "sakura", people.client.id),
+    kaede: await personalData(t.db, "kaede", people.outsider.id),
+  };
+  const [mobile] = await t.db
+    .select({ typeId: dataItemTypes.id, questionId: dataQuestions.id })
+    .from(dataItemTypes)
+    .innerJoin(dataQuestions, eq(dataQuestions.typeId, dataItemTypes.id))
+    .where(eq(dataItemTypes.key, "mobile_0509"));
+  if (!mobile) throw new Error("world: the data item catalogue has no mobile_0509");
   const report = await t.call("GET", "/staff/sakura/reports_v2/00005091", undefined, { token: base.staff });
   if (report.status !== 200) throw new Error(`world: staff report ${report.status}`);
 
@@ -182,6 +211,9 @@ export async function startWorld(): Promise<World> {
     },
     refreshToken: refreshSession.refreshToken,
     forms: formRecords,
+    data: dataRecords,
+    dataTypeId: mobile.typeId,
+    dataQuestionId: mobile.questionId,
     routes: routeTable(t),
     state: await DbState.capture(t.db),
   };
@@ -246,6 +278,52 @@ async function questionnaire(db: Db, ws: string, memberId: string): Promise<Form
     .returning({ id: notifications.id });
   if (!alert) throw new Error(`world: no notification for ${ws}`);
   return { formId: form.id, scheduleId: schedule.id, bankQuestionId: bank.id, notificationId: alert.id };
+}
+
+/** The member's covid19_vaccine item with a PNG and mobile_0509 item with an answer, both shared with `ws`. */
+async function personalData(db: Db, ws: string, memberId: string): Promise<DataRecords> {
+  const types = await db.select({ id: dataItemTypes.id, key: dataItemTypes.key }).from(dataItemTypes);
+  const typeId = (key: string) => {
+    const found = types.find((x) => x.key === key);
+    if (!found) throw new Error(`world: no ${key} item type`);
+    return found.id;
+  };
+  const [image, form] = await db
+    .insert(dataItems)
+    .values([
+      { userId: memberId, typeId: typeId("covid19_vaccine"), updatedAt: new Date() },
+      { userId: memberId, typeId: typeId("mobile_0509"), updatedAt: new Date() },
+    ])
+    .returning({ id: dataItems.id });
+  if (!image || !form) throw new Error(`world: no data items for ${ws}`);
+  // a 1 × 1 PNG
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const [img] = await db
+    .insert(dataImages)
+    .values({
+      itemId: image.id,
+      contentType: "image/png",
+      fileName: "card.png",
+      size: png.length,
+      width: 1,
+      height: 1,
+      bytes: png,
+      addedBy: "member",
+    })
+    .returning({ id: dataImages.id });
+  const [answer] = await db
+    .insert(dataAnswers)
+    .values({ itemId: form.id, value: "090-1234-5678" })
+    .returning({ id: dataAnswers.id });
+  if (!img || !answer) throw new Error(`world: no image or answer for ${ws}`);
+  await db.insert(dataShares).values([
+    { itemId: image.id, workspaceName: ws },
+    { itemId: form.id, workspaceName: ws },
+  ]);
+  return { imageItemId: image.id, formItemId: form.id, imageId: img.id, answerId: answer.id };
 }
 
 // ---- routes ----
@@ -313,6 +391,11 @@ const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => ParamValue> = {
   // a form or bank question of the caller's entity, a member's uuid under /staff/{workspace}/users, a report
   // id under /user/reports/resq_band (an enum)
   id: (c) => {
+    // a member's data item (the form item under …/answers/), an item type of the catalogue
+    if (/^\/api\/user\/data\/:id/.test(c.route.url))
+      return dataRecord(c, c.route.url.includes("/answers/") ? "formItemId" : "imageItemId");
+    if (/\/admin\/data-types\/:id$/.test(c.route.url))
+      return { value: String(c.w.dataTypeId), kind: "other" };
     if (/\/forms\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "formId");
     if (/\/questions\/:id$/.test(c.route.url)) return formRecord(c, "bankQuestionId");
     if (/\/notifications\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "notificationId");
@@ -331,7 +414,19 @@ const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => ParamValue> = {
   reportId: () => ({ value: REPORT, kind: "other" }),
   // the client's open invitation is to be staff of sakura
   role: () => ({ value: "staff", kind: "other" }),
+  // personal data items: the entity an item is shared with, the items, their image and answer, the question
+  workspace_name: () => ({ value: "sakura", kind: "workspace" }),
+  dataId: (c) => dataRecord(c, "imageItemId"),
+  imageId: (c) => dataRecord(c, "imageId"),
+  answerId: (c) => dataRecord(c, "answerId"),
+  questionId: (c) => ({ value: String(c.w.dataQuestionId), kind: "other" }),
 };
+
+/** A data record of the caller's entity's member, like `formRecord`: kaede's outsider's is the foreign one. */
+function dataRecord(c: FixtureCtx, key: keyof DataRecords): ParamValue {
+  const own = c.caller === "otherStaff" || c.caller === "outsider" ? "kaede" : "sakura";
+  return { value: String(c.w.data[own][key]), kind: "record", foreign: String(c.w.data.kaede[key]) };
+}
 
 /**
  * A questionnaire record of the caller's entity: kaede's for kaede's staff and member, sakura's for everyone else

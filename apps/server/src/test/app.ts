@@ -73,6 +73,8 @@ export async function startTestApp(
     demoForms?: boolean;
     /** With `seed`: also the demo alerts (tools/seed-alerts.ts). */
     demoAlerts?: boolean;
+    /** With `seed`: also the demo client's personal data items (tools/seed-data-items.ts). */
+    demoDataItems?: boolean;
     config?: Partial<AppConfig>;
   } = {},
 ) {
@@ -84,6 +86,7 @@ export async function startTestApp(
       vitalDays: opts.vitalDays ?? 0,
       forms: opts.demoForms ?? false,
       alerts: opts.demoAlerts ?? false,
+      dataItems: opts.demoDataItems ?? false,
     });
   const logs: string[] = [];
   const port = await freePort();

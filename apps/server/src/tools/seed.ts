@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { consents, entities, memberships, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { seedDemoAlerts } from "./seed-alerts";
+import { seedDemoDataItems } from "./seed-data-items";
 import { seedDemoForms } from "./seed-forms";
 import { loadUser } from "./simulator";
 
@@ -80,15 +81,18 @@ export interface SeedOptions {
   forms?: boolean;
   /** A few past alerts, their mails and red samples (tools/seed-alerts.ts). Default true; API tests leave them out. */
   alerts?: boolean;
+  /** The demo client's personal data items (tools/seed-data-items.ts). Default true; API tests leave them out. */
+  dataItems?: boolean;
 }
 
 /** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
 export async function seedDemo(
   db: Db,
-  { vitalDays = 30, forms = true, alerts = true }: SeedOptions = {},
+  { vitalDays = 30, forms = true, alerts = true, dataItems = true }: SeedOptions = {},
 ): Promise<void> {
   await seedAccounts(db, vitalDays);
   if (forms) await seedDemoForms(db);
+  if (dataItems) await seedDemoDataItems(db);
   if (vitalDays > 0) await seedVitals(db, vitalDays);
   // after the simulated data: the alerts' red samples sit between its samples
   if (alerts) await seedDemoAlerts(db);

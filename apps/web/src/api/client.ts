@@ -63,21 +63,30 @@ async function send(method: Method, path: string, options: RequestOptions, idTok
   }
 }
 
-async function errorOf(res: Response): Promise<ApiError> {
+/**
+ * The API's one error shape (`{detail, code, field?}`) from a response's status and body; a body without a code
+ * of ours (a proxy's page, a size limit hit before any handler ran) is named by its status.
+ */
+export function apiErrorOf(status: number, body: string): ApiError {
   try {
-    const body = (await res.json()) as { detail?: unknown; code?: unknown; field?: unknown };
-    if (typeof body.code === "string") {
+    const parsed = JSON.parse(body) as { detail?: unknown; code?: unknown; field?: unknown };
+    if (typeof parsed.code === "string") {
       return new ApiError(
-        res.status,
-        body.code,
-        typeof body.detail === "string" ? body.detail : "",
-        typeof body.field === "string" ? body.field : undefined,
+        status,
+        parsed.code,
+        typeof parsed.detail === "string" ? parsed.detail : "",
+        typeof parsed.field === "string" ? parsed.field : undefined,
       );
     }
   } catch {
     // not JSON
   }
-  return new ApiError(res.status, res.status === 429 ? "too-many-requests" : "unknown-error", "");
+  const byStatus: Record<number, string> = { 413: "payload-too-large", 429: "too-many-requests" };
+  return new ApiError(status, byStatus[status] ?? "unknown-error", "");
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  return apiErrorOf(res.status, await res.text().catch(() => ""));
 }
 
 let refreshing: Promise<SessionResponse | null> | null = null;

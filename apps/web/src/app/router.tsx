@@ -31,6 +31,14 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
       lazy: page(() => import("../features/client/reports/ClientReportPage").then((m) => m.ClientReportPage)),
     },
     {
+      path: "data",
+      lazy: page(() => import("../features/client/data/DataListPage").then((m) => m.DataListPage)),
+    },
+    {
+      path: "data/:id",
+      lazy: page(() => import("../features/client/data/DataDetailPage").then((m) => m.DataDetailPage)),
+    },
+    {
       path: "entities",
       lazy: page(() => import("../features/client/entities/EntitiesPage").then((m) => m.EntitiesPage)),
     },
@@ -97,6 +105,10 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     },
     { path: "users", lazy: page(() => import("../features/staff/users/UsersPage").then((m) => m.UsersPage)) },
     {
+      path: "users/:id",
+      lazy: page(() => import("../features/staff/user-detail/UserDetailPage").then((m) => m.UserDetailPage)),
+    },
+    {
       path: "modules",
       lazy: page(() => import("../features/staff/modules/ModulesPage").then((m) => m.ModulesPage)),
     },
@@ -151,6 +163,10 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
       lazy: page(() => import("../features/admin/csv-download/AdminCsvPage").then((m) => m.AdminCsvPage)),
     },
     { path: "users", lazy: page(() => import("../features/admin/users/UsersPage").then((m) => m.UsersPage)) },
+    {
+      path: "data-types",
+      lazy: page(() => import("../features/admin/data-types/DataTypesPage").then((m) => m.DataTypesPage)),
+    },
   ],
 };
 

@@ -17,6 +17,10 @@ interface FeatureStrings {
   "staff-forms-answers": typeof import("../features/staff/forms/answers/i18n/en.json");
   "staff-notifications": typeof import("../features/staff/notifications/i18n/en.json");
   "staff-notification-settings": typeof import("../features/staff/notification-settings/i18n/en.json");
+  "data-common": typeof import("../features/data-common/i18n/en.json");
+  "client-data": typeof import("../features/client/data/i18n/en.json");
+  "staff-user-detail": typeof import("../features/staff/user-detail/i18n/en.json");
+  "admin-data-types": typeof import("../features/admin/data-types/i18n/en.json");
 }
 
 declare module "i18next" {

@@ -33,10 +33,11 @@ describe("navEntries", () => {
     ).toEqual(["/staff"]);
   });
 
-  it("keeps the client and admin menus", () => {
+  it("lists the client menu in the spec's order (SHELL-06) and the admin data catalogue", () => {
     expect(navEntries("client", null).map((e) => e.to)).toEqual([
       "/client",
       "/client/reports",
+      "/client/data",
       "/client/entities",
       "/client/forms",
       "/client/profile",
@@ -46,6 +47,7 @@ describe("navEntries", () => {
       "/admin/entities",
       "/admin/CSVdownload",
       "/admin/users",
+      "/admin/data-types",
       "/admin/profile",
     ]);
   });
@@ -61,6 +63,8 @@ describe("navEntries", () => {
     expect(textOf(en, "ui.nav.notificationSettings")).toBe("Notification settings");
     expect(textOf(jp, "ui.nav.notificationSettings")).toBe("通知設定");
     expect(textOf(en, "ui.nav.notifications")).toBe("Notifications");
+    expect(textOf(en, "ui.nav.data")).toBe("Personal data");
+    expect(textOf(jp, "ui.nav.data")).toBe("パーソナルデータ");
     expect(textOf(jp, "ui.nav.notifications")).toBe("通知");
   });
 });

@@ -4,9 +4,11 @@ import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
+import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import EditNotificationsOutlined from "@mui/icons-material/EditNotificationsOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import FolderSharedOutlined from "@mui/icons-material/FolderSharedOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
@@ -26,7 +28,9 @@ export interface NavEntry {
     | "ui.nav.csvDownload"
     | "ui.nav.forms"
     | "ui.nav.notificationSettings"
-    | "ui.nav.notifications";
+    | "ui.nav.notifications"
+    | "ui.nav.data"
+    | "ui.nav.dataTypes";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
@@ -38,6 +42,7 @@ type AreaEntry = { path: string; labelKey: NavEntry["labelKey"]; icon: SvgIconCo
 const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
   client: [
     { path: "reports", labelKey: "ui.nav.reports", icon: AssessmentOutlined },
+    { path: "data", labelKey: "ui.nav.data", icon: FolderSharedOutlined },
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
     { path: "forms", labelKey: "ui.nav.forms", icon: AssignmentOutlined },
   ],
@@ -58,6 +63,7 @@ const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
     { path: "CSVdownload", labelKey: "ui.nav.csvDownload", icon: FileDownloadOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
+    { path: "data-types", labelKey: "ui.nav.dataTypes", icon: CategoryOutlined },
   ],
 };
 

@@ -2,6 +2,7 @@ import { type MemberUser, PENDING_PAGE_SIZES } from "@mimamori/shared";
 import CheckIcon from "@mui/icons-material/Check";
 import CloseIcon from "@mui/icons-material/Close";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import FolderSharedOutlined from "@mui/icons-material/FolderSharedOutlined";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -14,9 +15,10 @@ import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../api/errors";
 import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
-import { useWorkspace } from "../../../app/session/workspace";
+import { staffPath, useWorkspace } from "../../../app/session/workspace";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
@@ -218,6 +220,18 @@ export function UsersPage() {
                       spacing={1}
                       sx={{ justifyContent: { sm: "flex-end" }, alignItems: "center" }}
                     >
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={staffPath(
+                          `/staff/users/${encodeURIComponent(u.id)}?${new URLSearchParams({ name: u.name, email: u.email })}`,
+                          workspace,
+                        )}
+                        startIcon={<FolderSharedOutlined />}
+                        aria-label={t("staff-users.dataOf", { name: u.name })}
+                      >
+                        {t("staff-users.data")}
+                      </Button>
                       <Button
                         size="small"
                         variant="outlined"

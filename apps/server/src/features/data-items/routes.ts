@@ -1,0 +1,264 @@
+import multipart from "@fastify/multipart";
+import {
+  dataAnswerBodySchema,
+  dataAnswerSchema,
+  dataImageListSchema,
+  dataImageSchema,
+  dataItemDetailSchema,
+  dataItemListSchema,
+  dataItemTypeBodySchema,
+  dataItemTypeSchema,
+  dataViewListSchema,
+  imageDownloadSchema,
+  sharedEntityListSchema,
+  sharedEntitySchema,
+  staffDataDetailSchema,
+  staffDataListSchema,
+} from "@mimamori/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { requestLanguage } from "../../lib/language";
+import { answerQuestion } from "./answers";
+import { createType, deleteType, listTypes, updateType } from "./catalogue";
+import {
+  deleteAnswer,
+  deleteImage,
+  imageOf,
+  listOwnItems,
+  ownItemDetail,
+  requireOwnItem,
+  sharedEntities,
+  shareItem,
+  unshareItem,
+  viewsOf,
+} from "./items";
+import {
+  itemAnswerParams,
+  itemImageParams,
+  itemParams,
+  itemShareParams,
+  questionParams,
+  staffImageParams,
+  staffItemParams,
+  staffMemberParams,
+  typeParams,
+} from "./params";
+import { staffAddImage, staffImage, staffImages, staffItemDetail, staffItems } from "./staff";
+import { addImage, UPLOAD_LIMITS } from "./uploads";
+
+const user = { access: "user" as const };
+const staff = { access: "staff" as const };
+const admin = { access: "super-user" as const };
+const none = { 204: z.null() };
+
+/**
+ * Personal data items (issue 12; spec §2, §3, §7): a member's own items (/user/data…), staff reading the items a
+ * member shares with their entity (/staff/{workspace}/…), and the admin catalogue of item types.
+ */
+export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    await app.register(multipart, { limits: UPLOAD_LIMITS });
+
+    // ---------- the member's own items ----------
+
+    app.get(
+      "/user/data",
+      { config: user, schema: { response: { 200: dataItemListSchema } } },
+      async (req) => ({
+        data: await listOwnItems(db, requireUser(req).id, requestLanguage(req)),
+      }),
+    );
+
+    app.get(
+      "/user/data/:id/detail",
+      { config: user, schema: { params: itemParams, response: { 200: dataItemDetailSchema } } },
+      async (req) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        return ownItemDetail(db, item, requestLanguage(req));
+      },
+    );
+
+    app.get(
+      "/user/data/:id/entities",
+      { config: user, schema: { params: itemParams, response: { 200: sharedEntityListSchema } } },
+      async (req) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        return { entities: await sharedEntities(db, item.item.id) };
+      },
+    );
+
+    app.post(
+      "/user/data/:id/entities/:workspace_name",
+      {
+        config: user,
+        schema: { params: itemShareParams, response: { 200: sharedEntitySchema, 201: sharedEntitySchema } },
+      },
+      async (req, reply) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        const { entity, created } = await shareItem(
+          db,
+          item.item.userId,
+          item.item.id,
+          req.params.workspace_name,
+        );
+        return reply.status(created ? 201 : 200).send(entity);
+      },
+    );
+
+    app.delete(
+      "/user/data/:id/entities/:workspace_name",
+      { config: user, schema: { params: itemShareParams, response: none } },
+      async (req, reply) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        await unshareItem(db, item.item.id, req.params.workspace_name);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/user/questions/:questionId/answer",
+      {
+        config: user,
+        schema: { params: questionParams, body: dataAnswerBodySchema, response: { 201: dataAnswerSchema } },
+      },
+      async (req, reply) => {
+        const me = requireUser(req);
+        const answer = await answerQuestion(db, me.id, req.params.questionId, req.body, requestLanguage(req));
+        return reply.status(201).send(answer);
+      },
+    );
+
+    app.delete(
+      "/user/data/:id/answers/:answerId",
+      { config: user, schema: { params: itemAnswerParams, response: none } },
+      async (req, reply) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        await deleteAnswer(db, item.item.id, req.params.answerId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    /** Multipart field `image`: a JPEG, PNG, WebP or PDF of at most DATA_LIMITS.imageBytesMax bytes. */
+    app.post(
+      "/user/data/:id/images",
+      { config: user, schema: { params: itemParams, response: { 201: dataImageSchema } } },
+      async (req, reply) => {
+        const me = requireUser(req);
+        const item = await requireOwnItem(db, me.id, req.params.id);
+        return reply.status(201).send(await addImage(db, req, item, { by: "member", userId: me.id }));
+      },
+    );
+
+    app.get(
+      "/user/data/:id/images/:imageId",
+      { config: user, schema: { params: itemImageParams, response: { 200: imageDownloadSchema } } },
+      async (req) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        return imageOf(db, item.item.id, req.params.imageId);
+      },
+    );
+
+    app.delete(
+      "/user/data/:id/images/:imageId",
+      { config: user, schema: { params: itemImageParams, response: none } },
+      async (req, reply) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        await deleteImage(db, item.item.id, req.params.imageId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/user/data/:id/views",
+      { config: user, schema: { params: itemParams, response: { 200: dataViewListSchema } } },
+      async (req) => {
+        const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
+        return { views: await viewsOf(db, item.item.id) };
+      },
+    );
+
+    // ---------- staff of an entity ----------
+
+    app.get(
+      "/staff/:workspace/user/:id/data",
+      { config: staff, schema: { params: staffMemberParams, response: { 200: staffDataListSchema } } },
+      async (req) => {
+        const { workspace, id } = req.params;
+        return { data: await staffItems(db, workspace, id, requireUser(req), requestLanguage(req)) };
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/data/:dataId/user/:userId",
+      { config: staff, schema: { params: staffItemParams, response: { 200: staffDataDetailSchema } } },
+      async (req) => {
+        const { workspace, dataId, userId } = req.params;
+        return staffItemDetail(db, workspace, userId, dataId, requireUser(req), requestLanguage(req));
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/data/:dataId/user/:userId/images",
+      { config: staff, schema: { params: staffItemParams, response: { 200: dataImageListSchema } } },
+      async (req) => {
+        const { workspace, dataId, userId } = req.params;
+        return { images: await staffImages(db, workspace, userId, dataId, requireUser(req)) };
+      },
+    );
+
+    /** Multipart field `image`, for an image item the member shares with the entity (DATA-13). */
+    app.post(
+      "/staff/:workspace/data/:dataId/user/:userId/images",
+      { config: staff, schema: { params: staffItemParams, response: { 201: dataImageSchema } } },
+      async (req, reply) => {
+        const { workspace, dataId, userId } = req.params;
+        const image = await staffAddImage(db, req, workspace, userId, dataId, requireUser(req));
+        return reply.status(201).send(image);
+      },
+    );
+
+    app.get(
+      "/staff/:workspace/data/:dataId/user/:userId/images/:imageId",
+      { config: staff, schema: { params: staffImageParams, response: { 200: imageDownloadSchema } } },
+      async (req) => {
+        const { workspace, dataId, userId, imageId } = req.params;
+        return staffImage(db, workspace, userId, dataId, imageId, requireUser(req));
+      },
+    );
+
+    // ---------- the admin catalogue ----------
+
+    app.get(
+      "/admin/data-types",
+      { config: admin, schema: { response: { 200: z.array(dataItemTypeSchema) } } },
+      async () => listTypes(db),
+    );
+
+    app.post(
+      "/admin/data-types",
+      { config: admin, schema: { body: dataItemTypeBodySchema, response: { 201: dataItemTypeSchema } } },
+      async (req, reply) => reply.status(201).send(await createType(db, req.body)),
+    );
+
+    app.put(
+      "/admin/data-types/:id",
+      {
+        config: admin,
+        schema: { params: typeParams, body: dataItemTypeBodySchema, response: { 200: dataItemTypeSchema } },
+      },
+      async (req) => updateType(db, req.params.id, req.body),
+    );
+
+    app.delete(
+      "/admin/data-types/:id",
+      { config: admin, schema: { params: typeParams, response: none } },
+      async (req, reply) => {
+        await deleteType(db, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,278 @@
+import type {
+  DataAnswerBody,
+  DataImage,
+  DataItemDetail,
+  DataItemSummary,
+  DataItemType,
+  DataItemTypeBody,
+  DataView as DataViewRecord,
+  ImageDownload,
+  Language,
+  SharedEntity,
+  StaffDataDetail,
+} from "@mimamori/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { acceptLanguageOf } from "../i18n/language";
+import { ApiError, api, apiErrorOf, refreshSession } from "./client";
+import { useSessionState } from "./hooks";
+import { anyIdToken, validIdToken } from "./session";
+
+const seg = encodeURIComponent;
+
+/** Typed calls of personal data items (spec §7; issue 12): the member's own, staff reads, the admin catalogue. */
+export const dataEndpoints = {
+  // the member's own items
+  items: () => api.get<{ data: DataItemSummary[] }>("/user/data"),
+  detail: (id: number) => api.get<DataItemDetail>(`/user/data/${id}/detail`),
+  entities: (id: number) => api.get<{ entities: SharedEntity[] }>(`/user/data/${id}/entities`),
+  share: (id: number, ws: string) => api.post<unknown>(`/user/data/${id}/entities/${seg(ws)}`),
+  unshare: (id: number, ws: string) => api.delete<unknown>(`/user/data/${id}/entities/${seg(ws)}`),
+  answer: (questionId: number, body: DataAnswerBody) =>
+    api.post<unknown>(`/user/questions/${questionId}/answer`, body),
+  deleteAnswer: (id: number, answerId: number) => api.delete<unknown>(`/user/data/${id}/answers/${answerId}`),
+  image: (id: number, imageId: number) => api.get<ImageDownload>(`/user/data/${id}/images/${imageId}`),
+  deleteImage: (id: number, imageId: number) => api.delete<unknown>(`/user/data/${id}/images/${imageId}`),
+  views: (id: number) => api.get<{ views: DataViewRecord[] }>(`/user/data/${id}/views`),
+
+  // staff of an entity, reading a member's shared items
+  staffItems: (ws: string, userId: string) =>
+    api.get<{ data: DataItemSummary[] }>(`/staff/${seg(ws)}/user/${seg(userId)}/data`),
+  staffDetail: (ws: string, dataId: number, userId: string) =>
+    api.get<StaffDataDetail>(`/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}`),
+  staffImages: (ws: string, dataId: number, userId: string) =>
+    api.get<{ images: DataImage[] }>(`/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}/images`),
+  staffImage: (ws: string, dataId: number, userId: string, imageId: number) =>
+    api.get<ImageDownload>(`/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}/images/${imageId}`),
+
+  // the admin catalogue of item types
+  types: () => api.get<DataItemType[]>("/admin/data-types"),
+  createType: (body: DataItemTypeBody) => api.post<DataItemType>("/admin/data-types", body),
+  updateType: (id: number, body: DataItemTypeBody) => api.put<DataItemType>(`/admin/data-types/${id}`, body),
+  deleteType: (id: number) => api.delete<unknown>(`/admin/data-types/${id}`),
+};
+
+/** The upload paths (multipart field `image`), sent by `uploadImage` for its progress events. */
+export const uploadPaths = {
+  own: (id: number) => `/user/data/${id}/images`,
+  staff: (ws: string, dataId: number, userId: string) =>
+    `/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}/images`,
+};
+
+export interface UploadOptions {
+  language: Language;
+  /** Share of the bytes sent, 0…1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+function sendOnce(path: string, file: File, token: string | null, opts: UploadOptions) {
+  return new Promise<{ status: number; xhr: XMLHttpRequest }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api${path}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("Accept-Language", acceptLanguageOf(opts.language));
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, xhr });
+    xhr.onerror = () => reject(new ApiError(0, "unknown-error", ""));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    opts.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("image", file, file.name);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Uploads one image or PDF. `fetch` reports no upload progress, so this one call goes through XMLHttpRequest,
+ * with the session handling of `api` (the id token; one refresh on a 401).
+ */
+export async function uploadImage(path: string, file: File, opts: UploadOptions): Promise<DataImage> {
+  let token = validIdToken();
+  if (!token && anyIdToken()) token = (await refreshSession())?.idToken ?? null;
+  let { status, xhr } = await sendOnce(path, file, token, opts);
+  if (status === 401) {
+    const renewed = await refreshSession();
+    if (renewed) ({ status, xhr } = await sendOnce(path, file, renewed.idToken, opts));
+  }
+  if (status < 200 || status >= 300) throw apiErrorOf(xhr.status, xhr.responseText);
+  return (xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as DataImage;
+}
+
+/** Query keys carry the user id so one person's data never shows for the next. */
+export const dataKeys = {
+  own: (uid: string) => ["user", uid, "data"] as const,
+  list: (uid: string, language: Language) => ["user", uid, "data", "list", language] as const,
+  item: (uid: string, id: number) => ["user", uid, "data", id] as const,
+  detail: (uid: string, id: number, language: Language) =>
+    ["user", uid, "data", id, "detail", language] as const,
+  entities: (uid: string, id: number) => ["user", uid, "data", id, "entities"] as const,
+  views: (uid: string, id: number) => ["user", uid, "data", id, "views"] as const,
+  staffMember: (uid: string, ws: string, member: string) =>
+    ["user", uid, "staff", ws, "member-data", member] as const,
+  staffItems: (uid: string, ws: string, member: string, language: Language) =>
+    ["user", uid, "staff", ws, "member-data", member, "list", language] as const,
+  staffDetail: (uid: string, ws: string, member: string, dataId: number, language: Language) =>
+    ["user", uid, "staff", ws, "member-data", member, dataId, "detail", language] as const,
+  staffImages: (uid: string, ws: string, member: string, dataId: number) =>
+    ["user", uid, "staff", ws, "member-data", member, dataId, "images"] as const,
+  types: (uid: string) => ["user", uid, "admin-data-types"] as const,
+};
+
+function useUid(): string {
+  return useSessionState().user?.uid ?? "-";
+}
+
+// ---------- the member ----------
+
+/** The names and descriptions come in the caller's language: the language is part of the key. */
+export function useDataItems(language: Language) {
+  const uid = useUid();
+  return useQuery({ queryKey: dataKeys.list(uid, language), queryFn: dataEndpoints.items });
+}
+
+export function useDataItem(id: number | null, language: Language) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: dataKeys.detail(uid, id ?? 0, language),
+    queryFn: () => dataEndpoints.detail(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+export function useSharedEntities(id: number | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: dataKeys.entities(uid, id ?? 0),
+    queryFn: () => dataEndpoints.entities(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+export function useDataViews(id: number | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: dataKeys.views(uid, id ?? 0),
+    queryFn: () => dataEndpoints.views(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+/** After any change of an item: the item, its shares and history, and the list (its last_updated). */
+export function useDataChanged() {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () => client.invalidateQueries({ queryKey: dataKeys.own(uid) });
+}
+
+export function useShareItem(id: number) {
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: (ws: string) => dataEndpoints.share(id, ws),
+    onSettled: () => changed(),
+  });
+}
+
+export function useUnshareItem(id: number) {
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: (ws: string) => dataEndpoints.unshare(id, ws),
+    onSettled: () => changed(),
+  });
+}
+
+export function useAnswerItem(questionId: number) {
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: (body: DataAnswerBody) => dataEndpoints.answer(questionId, body),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useDeleteAnswer(id: number) {
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: (answerId: number) => dataEndpoints.deleteAnswer(id, answerId),
+    onSettled: () => changed(),
+  });
+}
+
+export function useDeleteImage(id: number) {
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: (imageId: number) => dataEndpoints.deleteImage(id, imageId),
+    onSettled: () => changed(),
+  });
+}
+
+// ---------- staff ----------
+
+export function useStaffMemberData(ws: string, member: string, language: Language) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: dataKeys.staffItems(uid, ws, member, language),
+    queryFn: () => dataEndpoints.staffItems(ws, member),
+    enabled: !!ws && !!member,
+  });
+}
+
+export function useStaffDataDetail(ws: string, member: string, dataId: number, language: Language) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: dataKeys.staffDetail(uid, ws, member, dataId, language),
+    queryFn: () => dataEndpoints.staffDetail(ws, dataId, member),
+  });
+}
+
+export function useStaffDataImages(ws: string, member: string, dataId: number) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: dataKeys.staffImages(uid, ws, member, dataId),
+    queryFn: () => dataEndpoints.staffImages(ws, dataId, member),
+  });
+}
+
+/** After a staff upload: the member's cards are read again. */
+export function useStaffMemberDataChanged(ws: string, member: string) {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () => client.invalidateQueries({ queryKey: dataKeys.staffMember(uid, ws, member) });
+}
+
+// ---------- admin ----------
+
+export function useDataTypes() {
+  const uid = useUid();
+  return useQuery({ queryKey: dataKeys.types(uid), queryFn: dataEndpoints.types });
+}
+
+/** After a catalogue change: the catalogue, and the admin's own item list (a type added or removed). */
+export function useDataTypesChanged() {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: dataKeys.types(uid) }),
+      client.invalidateQueries({ queryKey: dataKeys.own(uid) }),
+    ]);
+}
+
+export function useSaveDataType() {
+  const changed = useDataTypesChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: DataItemTypeBody }) =>
+      id === null ? dataEndpoints.createType(body) : dataEndpoints.updateType(id, body),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useDeleteDataType() {
+  const changed = useDataTypesChanged();
+  return useMutation({
+    mutationFn: (id: number) => dataEndpoints.deleteType(id),
+    onSettled: () => changed(),
+  });
+}

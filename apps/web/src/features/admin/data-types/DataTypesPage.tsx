@@ -1,0 +1,183 @@
+import type { DataItemType } from "@mimamori/shared";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDataTypes, useDeleteDataType } from "../../../api/data-items";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DataTable } from "../../../components/DataTable";
+import { ErrorState } from "../../../components/ErrorState";
+import { useNotify } from "../../../components/Notifier";
+import { usePageTitle } from "../../../components/usePageTitle";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { DataTypeDialog } from "./DataTypeDialog";
+
+/**
+ * /admin/data-types: the catalogue of personal data item types (issue 12 §1): list, add, edit, delete after a
+ * confirmation. The server refuses (409) what would break members' items; its message is shown as it says it.
+ */
+export function DataTypesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const types = useDataTypes();
+  const remove = useDeleteDataType();
+  const [editing, setEditing] = useState<{ open: boolean; type: DataItemType | null }>({
+    open: false,
+    type: null,
+  });
+  const [deleting, setDeleting] = useState<{ open: boolean; type: DataItemType | null }>({
+    open: false,
+    type: null,
+  });
+  usePageTitle(t("admin-data-types.title"));
+
+  const nameOf = (d: DataItemType) => (language === "jp" ? d.name_jp : d.name_en);
+  const questionOf = (d: DataItemType) =>
+    d.question ? (language === "jp" ? d.question.text_jp : d.question.text_en) : null;
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
+      >
+        <Typography variant="h1">{t("admin-data-types.title")}</Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing({ open: true, type: null })}
+        >
+          {t("admin-data-types.add")}
+        </Button>
+      </Stack>
+      <Typography color="text.secondary">{t("admin-data-types.intro")}</Typography>
+      {types.isError && <ErrorState error={types.error} onRetry={() => types.refetch()} />}
+      <Card>
+        <CardContent>
+          <DataTable<DataItemType>
+            label={t("admin-data-types.tableLabel")}
+            rows={types.data}
+            loading={types.isPending}
+            emptyText={t("admin-data-types.empty")}
+            rowKey={(d) => String(d.id)}
+            initialSort={{ by: "key", direction: "asc" }}
+            columns={[
+              {
+                id: "name",
+                label: t("admin-data-types.name"),
+                minWidth: 160,
+                sortValue: nameOf,
+                render: (d) => (
+                  <>
+                    <Typography sx={{ fontWeight: 600 }}>{nameOf(d)}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {language === "jp" ? d.description_jp : d.description_en}
+                    </Typography>
+                  </>
+                ),
+              },
+              {
+                id: "key",
+                label: t("admin-data-types.key"),
+                sortValue: (d) => d.key,
+                render: (d) => (
+                  <Typography
+                    component="code"
+                    variant="body2"
+                    sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}
+                  >
+                    {d.key}
+                  </Typography>
+                ),
+              },
+              {
+                id: "kind",
+                label: t("admin-data-types.dataType"),
+                sortValue: (d) => d.data_type,
+                render: (d) => (
+                  <Chip size="small" variant="outlined" label={t(`admin-data-types.kind.${d.data_type}`)} />
+                ),
+              },
+              {
+                id: "question",
+                label: t("admin-data-types.question"),
+                render: (d) => questionOf(d) ?? t("admin-data-types.noQuestion"),
+              },
+              {
+                id: "items",
+                label: t("admin-data-types.items"),
+                align: "right",
+                sortValue: (d) => d.items,
+                render: (d) => d.items,
+              },
+              {
+                id: "actions",
+                label: t("ui.actions.actions"),
+                hideLabel: true,
+                align: "right",
+                render: (d) => (
+                  <Stack direction="row" spacing={0.5} sx={{ justifyContent: { sm: "flex-end" } }}>
+                    <Tooltip title={t("ui.actions.edit")}>
+                      <IconButton
+                        aria-label={t("admin-data-types.editOf", { name: nameOf(d) })}
+                        onClick={() => setEditing({ open: true, type: d })}
+                      >
+                        <EditOutlined />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t("ui.actions.delete")}>
+                      <IconButton
+                        color="error"
+                        aria-label={t("admin-data-types.deleteOf", { name: nameOf(d) })}
+                        onClick={() => setDeleting({ open: true, type: d })}
+                      >
+                        <DeleteOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                ),
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <DataTypeDialog
+        open={editing.open}
+        type={editing.type}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("admin-data-types.deleteTitle")}
+        confirmLabel={t("admin-data-types.deleteConfirm")}
+        onConfirm={async () => {
+          if (!deleting.type) return;
+          await remove.mutateAsync(deleting.type.id);
+          notify(t("admin-data-types.deleted"), "success");
+        }}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      >
+        <Typography sx={{ overflowWrap: "anywhere" }}>
+          {t("admin-data-types.deleteBody", { name: deleting.type ? nameOf(deleting.type) : "" })}
+        </Typography>
+        {(deleting.type?.items ?? 0) > 0 && (
+          <Typography sx={{ mt: 1, fontWeight: 500 }}>
+            {t("admin-data-types.deleteHeld", { count: deleting.type?.items ?? 0 })}
+          </Typography>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

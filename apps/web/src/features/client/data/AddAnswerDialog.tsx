@@ -1,0 +1,119 @@
+import { type DataQuestion, isChoiceType } from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAnswerItem } from "../../../api/data-items";
+import { errorMessage } from "../../../api/errors";
+import { useNotify } from "../../../components/Notifier";
+import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { asFormQuestion } from "../../data-common/dataItems";
+import {
+  answerOptions,
+  answerProblems,
+  answerValue,
+  type Draft,
+  EMPTY_DRAFT,
+} from "../../forms-common/answerValues";
+import { QuestionField } from "../../forms-common/QuestionField";
+
+/**
+ * Adds an answer to a form_data item (DATA-04): the item's question rendered as the questionnaires render it,
+ * checked by its type before sending (`POST /user/questions/{id}/answer`); the server checks again.
+ */
+export function AddAnswerDialog({
+  open,
+  question,
+  onClose,
+}: {
+  open: boolean;
+  question: DataQuestion;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  const id = useId();
+  const answer = useAnswerItem(question.id);
+  const formQuestion = useMemo(() => asFormQuestion(question), [question]);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(EMPTY_DRAFT);
+    setTouched(false);
+    setFailure(null);
+  }, [open]);
+
+  const problem = answerProblems([formQuestion], { [question.id]: draft })[question.id] ?? null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    setFailure(null);
+    if (problem) {
+      document.getElementById(`${id}-q-input`)?.focus();
+      return;
+    }
+    const choice = isChoiceType(formQuestion.question_type_id);
+    try {
+      await answer.mutateAsync({
+        value: choice ? null : (answerValue(formQuestion, draft) ?? null),
+        answer_options: choice ? answerOptions(formQuestion, draft.options) : [],
+      });
+      notify(t("client-data.answerDialog.saved"), "success");
+      onClose();
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={answer.isPending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={`${id}-title`}>{t("client-data.answerDialog.title")}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ pt: 1 }}>
+            <QuestionField
+              id={`${id}-q`}
+              number={1}
+              question={formQuestion}
+              draft={draft}
+              readOnly={false}
+              error={touched && problem ? msg(problem) : null}
+              onChange={setDraft}
+              onBlur={() => setTouched(true)}
+            />
+          </Box>
+          {failure !== null && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(failure, language)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={answer.isPending}>
+            {t("ui.actions.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" loading={answer.isPending}>
+            {t("client-data.answerDialog.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import type { SharedEntity } from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
+import MenuItem from "@mui/material/MenuItem";
+import Skeleton from "@mui/material/Skeleton";
+import TextField from "@mui/material/TextField";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { useShareItem } from "../../../api/data-items";
+import { errorMessage } from "../../../api/errors";
+import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { useNotify } from "../../../components/Notifier";
+import { useLanguage } from "../../../i18n/useLanguage";
+
+/**
+ * Shares an item with one of the member's entities (DATA-08): an entity must be chosen; only entities the member
+ * belongs to (an accepted membership) and the item is not yet shared with are offered.
+ */
+export function ShareDialog({
+  open,
+  itemId,
+  shared,
+  onClose,
+}: {
+  open: boolean;
+  itemId: number;
+  shared: readonly SharedEntity[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const id = useId();
+  const uid = useUidOrDash();
+  const mine = useQuery({ queryKey: orgKeys.myEntities(uid), queryFn: orgEndpoints.myEntities, enabled: open });
+  const share = useShareItem(itemId);
+  const [workspace, setWorkspace] = useState("");
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setWorkspace("");
+    setMissing(false);
+    setFailure(null);
+  }, [open]);
+
+  const taken = new Set(shared.map((s) => s.workspace_name));
+  const offered = (mine.data ?? []).filter((e) => e.status === "added" && !taken.has(e.workspace_name));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    if (!workspace) {
+      setMissing(true);
+      document.getElementById(`${id}-entity`)?.focus();
+      return;
+    }
+    const name = offered.find((o) => o.workspace_name === workspace)?.name ?? workspace;
+    try {
+      await share.mutateAsync(workspace);
+      notify(t("client-data.shareDialog.shared", { name }), "success");
+      onClose();
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={share.isPending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={`${id}-title`}>{t("client-data.shareDialog.title")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t("client-data.shareDialog.intro")}</DialogContentText>
+          {mine.isPending && <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />}
+          {mine.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(mine.error, language)}
+            </Alert>
+          )}
+          {mine.isSuccess && offered.length === 0 && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {t("client-data.shareDialog.none")}{" "}
+              <Link component={RouterLink} to="/client/entities">
+                {t("client-data.shareDialog.entitiesLink")}
+              </Link>
+            </Alert>
+          )}
+          {mine.isSuccess && offered.length > 0 && (
+            <TextField
+              select
+              id={`${id}-entity`}
+              label={t("client-data.shareDialog.entity")}
+              required
+              value={workspace}
+              onChange={(e) => {
+                setWorkspace(e.target.value);
+                setMissing(false);
+              }}
+              error={missing}
+              helperText={missing ? t("client-data.shareDialog.required") : undefined}
+              sx={{ mt: 2 }}
+            >
+              {offered.map((o) => (
+                <MenuItem key={o.workspace_name} value={o.workspace_name}>
+                  {o.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {failure !== null && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(failure, language)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={share.isPending}>
+            {t("ui.actions.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" loading={share.isPending} disabled={offered.length === 0}>
+            {t("client-data.shareDialog.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
