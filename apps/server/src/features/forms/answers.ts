@@ -109,17 +109,21 @@ interface CardRow {
 export async function clientForms(db: Db, userId: string): Promise<ClientFormCard[]> {
   const found = await rows<CardRow>(
     db,
+    // the person's rows per form first (one index range), then the latest send of each by its key: sent orders
+    // grow with time, so the highest one sent to the person is their last. Joining every recipient row to its
+    // send before grouping let the planner scan all of a form's sends per row (36 ms at 500 sends).
     sql`select ${forms.id}, ${forms.name}, ${forms.description}, ${ms(forms.createdAt)} as created,
         ${forms.workspaceName} as workspace_name, ${entities.name} as entity_name,
-        (count(*) - count(${formRecipients.answeredAt}))::int as unanswered,
-        count(${formRecipients.answeredAt})::int as answered, ${ms(sql`max(${formSends.sentAt})`)} as last_sent
-      from ${formRecipients}
-        join ${formSends} on ${formSends.formId} = ${formRecipients.formId}
-          and ${formSends.sentOrder} = ${formRecipients.sentOrder}
-        join ${forms} on ${forms.id} = ${formRecipients.formId}
+        mine.unanswered, mine.answered, ${ms(formSends.sentAt)} as last_sent
+      from (select ${formRecipients.formId} as fid, max(${formRecipients.sentOrder}) as last_order,
+          (count(*) - count(${formRecipients.answeredAt}))::int as unanswered,
+          count(${formRecipients.answeredAt})::int as answered
+        from ${formRecipients} where ${formRecipients.userId} = ${userId}
+        group by ${formRecipients.formId}) as mine
+        join ${formSends} on ${formSends.formId} = mine.fid and ${formSends.sentOrder} = mine.last_order
+        join ${forms} on ${forms.id} = mine.fid
         join ${entities} on ${entities.workspaceName} = ${forms.workspaceName}
-      where ${formRecipients.userId} = ${userId} and ${stillMember(userId)}
-      group by ${forms.id}, ${entities.name}
+      where ${stillMember(userId)}
       order by last_sent desc, ${forms.id} desc`,
   );
   return found.map((r) => ({
