@@ -156,3 +156,21 @@ export const adminUserSchema = z.object({
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** `GET /get_user_list` (spec §7, API-48): every account's uid, name and e-mail, by e-mail, a page at a time. */
+export const USER_LIST_PAGE_MAX = 10_000;
+export const userListQuerySchema = z.object({
+  offset: z.coerce
+    .number("invalid-input")
+    .int("invalid-input")
+    .min(0, "invalid-input")
+    .max(INT4_MAX, "invalid-input")
+    .default(0),
+  limit: z.coerce
+    .number("invalid-input")
+    .int("invalid-input")
+    .min(1, "invalid-input")
+    .max(USER_LIST_PAGE_MAX, "invalid-input")
+    .default(USER_LIST_PAGE_MAX),
+});
+export const userListItemSchema = z.object({ uid: z.string(), name: z.string(), email: z.string() });

@@ -1,4 +1,10 @@
-import { adminUserSchema, emailSchema, okSchema } from "@mimamori/shared";
+import {
+  adminUserSchema,
+  emailSchema,
+  okSchema,
+  userListItemSchema,
+  userListQuerySchema,
+} from "@mimamori/shared";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -62,6 +68,27 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => usersOf(ctx.db, req.params.workspace),
+    );
+
+    /**
+     * Every account's uid, name and e-mail, by e-mail (spec §7 GET /get_user_list). At most USER_LIST_PAGE_MAX
+     * rows a call; `offset` pages on, so the answer stays bounded however many accounts there are.
+     */
+    app.get(
+      "/get_user_list",
+      {
+        config: { access: "super-user" },
+        schema: { querystring: userListQuerySchema, response: { 200: z.array(userListItemSchema) } },
+      },
+      async (req) =>
+        (
+          await ctx.db
+            .select({ uid: users.id, name: users.name, email: users.email })
+            .from(users)
+            .orderBy(asc(users.email), asc(users.id))
+            .limit(req.query.limit)
+            .offset(req.query.offset)
+        ).map((u) => ({ uid: u.uid, name: u.name, email: u.email })),
     );
 
     /** Deletes an account with everything that belongs to it, for good. */

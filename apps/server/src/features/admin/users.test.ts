@@ -62,3 +62,40 @@ describe("admin users", () => {
     ).toBe(status);
   });
 });
+
+describe("GET /get_user_list (API-48)", () => {
+  it("lists every account's uid, name and e-mail by e-mail, a page at a time", async () => {
+    const all = await t.call("GET", "/get_user_list", undefined, { token: tok.admin });
+    expect(all.status).toBe(200);
+    const emails = all.body.map((u: { email: string }) => u.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(emails).toContain("client@example.com");
+    expect(Object.keys(all.body[0]).sort()).toEqual(["email", "name", "uid"]);
+    const page = await t.call("GET", "/get_user_list?offset=1&limit=2", undefined, { token: tok.admin });
+    expect(page.body).toEqual(all.body.slice(1, 3));
+  });
+
+  it("refuses a page larger than 10,000 rows and a negative offset with 400, in the caller's language", async () => {
+    const big = await t.call("GET", "/get_user_list?limit=10001", undefined, {
+      token: tok.admin,
+      lang: "ja",
+    });
+    expect(big.status).toBe(400);
+    expect(big.body).toMatchObject({
+      code: "invalid-input",
+      detail: "入力内容が正しくありません。",
+      field: "limit",
+    });
+    expect((await t.call("GET", "/get_user_list?offset=-1", undefined, { token: tok.admin })).status).toBe(
+      400,
+    );
+  });
+
+  it.each([
+    ["anonymous", 401],
+    ["client", 403],
+    ["staff", 403],
+  ] as const)("%s gets %i", async (role, status) => {
+    expect((await t.call("GET", "/get_user_list", undefined, { token: tok[role] })).status).toBe(status);
+  });
+});
