@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
@@ -329,12 +329,34 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
     await poll(() => shownTemp.isDisabled()).toBe(true);
     await checkPage(page, "jp-client-form-show-answer-phone");
     await page.goBack();
+    // FORM-52: a deletion the server refuses is told in the dialog, and the lists are read again all the same
+    let historyReads = 0;
+    page.on("request", (r) => {
+      if (r.method() === "GET" && /\/api\/user\/forms\/\d+\/history$/.test(new URL(r.url()).pathname))
+        historyReads++;
+    });
+    const answerCall = /\/api\/user\/forms\/\d+\/\d+\/answer$/;
+    const refuseDelete = (route: Route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ code: "failed", detail: "失敗しました。" }),
+          })
+        : route.fallback();
+    await page.route(answerCall, refuseDelete);
     await page
       .getByRole("button", { name: /回答を削除/ })
       .first()
       .click();
     const dialog = page.getByRole("dialog");
     await seen(dialog, /元に戻せません/).toBe(1);
+    const readsBefore = historyReads;
+    await dialog.getByRole("button", { name: /回答を削除/ }).click();
+    await seen(dialog, "失敗しました。").toBe(1);
+    await poll(() => historyReads).toBeGreaterThan(readsBefore);
+    await page.unroute(answerCall, refuseDelete);
+    // the answer is still there: deleting again goes through
     await dialog.getByRole("button", { name: /回答を削除/ }).click();
     await seen(page, "回答を削除しました。依頼は「新しいフォーム」に戻りました。").toBe(1);
     await poll(() => page.getByRole("link", { name: /の依頼に回答/ }).count()).toBe(1);

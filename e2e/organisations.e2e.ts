@@ -189,6 +189,8 @@ describe("staff: users from a Shift_JIS CSV, invitation, approval, disable and d
     await seen(dialog, "2 of 5 rows can be registered.").toBe(1);
     for (const label of ["Invalid email", "Invalid name", "Duplicated email"])
       await seen(dialog, label).toBe(1);
+    // USERS-16: the repeated address is also told as the spec's message
+    await seen(dialog, "Email must be unique").toBe(1);
     await seen(dialog, /^Valid$/).toBe(2);
     await seen(dialog, "山田 花子").toBe(2);
     await dialog.getByRole("button", { name: "Register" }).click();

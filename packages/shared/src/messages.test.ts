@@ -70,6 +70,8 @@ describe("texts quoted by the spec (§5, §8), in both languages", () => {
     ["failed", "Failed.", "失敗しました。"],
     ["invalid_csv", "The CSV file format is incorrect", "CSVファイルの形式が正しくありません"],
     ["no_user_alert", "No user to register", "登録するユーザーがいません"],
+    // USERS-16
+    ["email_unique_alert", "Email must be unique", "メールアドレスは重複できません"],
     ["users-registered", "users successfully registered", "ユーザーを登録しました"],
     // FORM-43
     ["required-not-answered", "Please answer all required questions", "すべての必須質問に回答してください"],

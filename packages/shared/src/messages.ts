@@ -209,6 +209,8 @@ export const MESSAGES = {
   invalid_csv: { en: "The CSV file format is incorrect", jp: "CSVファイルの形式が正しくありません" },
   "csv-only": { en: "Please choose a .csv file.", jp: ".csv ファイルを選択してください。" },
   no_user_alert: { en: "No user to register", jp: "登録するユーザーがいません" },
+  // USERS-16: shown with the rows that repeat an e-mail of an earlier row (status duplicate_email)
+  email_unique_alert: { en: "Email must be unique", jp: "メールアドレスは重複できません" },
   "users-registered": { en: "users successfully registered", jp: "ユーザーを登録しました" },
   "too-many-rows": {
     en: "Up to 5,000 rows can be added at once.",

@@ -189,6 +189,11 @@ export function AddUsersDialog({
                 ? t("staff-users.reviewSummary", { ok: okCount, total: rows.length })
                 : t("staff-users.doneSummary", { sent: sentCount, total: rows.length })}
             </Typography>
+            {step === "review" && rows.some((r) => r.status === "duplicate_email") && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {msg("email_unique_alert")}
+              </Alert>
+            )}
             <RowsTable rows={rows} label={t("staff-users.rowsLabel")} />
             {step === "done" && (
               <Alert severity="info" sx={{ mt: 2 }}>
