@@ -305,6 +305,13 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
       await page.getByRole("radio", { name: "良い" }).check();
       await page.getByLabel(/今朝の体温/).fill("36.5");
       await page.getByRole("checkbox", { name: "せき" }).check();
+      // FORM-07: the short text, date, 24 h time and date-time inputs, typed as a person would
+      await page.getByLabel(/気になることがあれば/).fill("少し頭が重い");
+      await page.getByLabel(/最後に水を飲んだ日/).fill("2026-11-22");
+      await page.getByLabel(/起床時刻/).fill("6:30");
+      const shift = page.getByRole("group", { name: /シフト開始/ });
+      await shift.getByLabel("日付").fill("2026-11-23");
+      await shift.getByLabel("時刻").fill("08:00");
       await page.getByRole("button", { name: /^回答を送信/ }).click();
       await waitForPath(page, "/client/forms");
       await seen(page, "ご回答ありがとうございました。回答を送信しました。").toBe(1);
@@ -327,6 +334,12 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
     const shownTemp = page.getByLabel(/今朝の体温/);
     await poll(() => shownTemp.inputValue()).toBe("36.5");
     await poll(() => shownTemp.isDisabled()).toBe(true);
+    await poll(() => page.getByLabel(/気になることがあれば/).inputValue()).toBe("少し頭が重い");
+    await poll(() => page.getByLabel(/最後に水を飲んだ日/).inputValue()).toBe("2026/11/22");
+    // typed as 6:30, stored and shown as HH:mm
+    await poll(() => page.getByLabel(/起床時刻/).inputValue()).toBe("06:30");
+    // read-only answers are one field each, dates in the page's language
+    await poll(() => page.getByLabel(/シフト開始/).inputValue()).toBe("2026/11/23 08:00");
     await checkPage(page, "jp-client-form-show-answer-phone");
     await page.goBack();
     // FORM-52: a deletion the server refuses is told in the dialog, and the lists are read again all the same
