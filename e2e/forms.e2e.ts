@@ -98,7 +98,17 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
       "記述式（短文）",
     );
 
-    // name and description are required before save
+    // name and description are required before save or send (FORM-24): no form request leaves the page
+    let formPosts = 0;
+    const countFormPosts = (r: { method(): string; url(): string }) => {
+      if (r.method() === "POST" && /^\/api\/staff\/[^/]+\/forms/.test(new URL(r.url()).pathname)) formPosts++;
+    };
+    page.on("request", countFormPosts);
+    await page.getByRole("button", { name: "送信" }).click();
+    await poll(() =>
+      page.getByLabel(/^フォーム名/).evaluate((el) => (el as HTMLInputElement).validity.valueMissing),
+    ).toBe(true);
+    expect(await page.getByRole("dialog", { name: "フォームを送信" }).count()).toBe(0);
     await page.getByRole("button", { name: "保存" }).click();
     await poll(() =>
       page.getByLabel(/^フォーム名/).evaluate((el) => (el as HTMLInputElement).validity.valueMissing),
@@ -107,6 +117,8 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
     await page.waitForTimeout(500);
     expect(await page.getByText("保存しました。").count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/staff/form/create");
+    expect(formPosts).toBe(0);
+    page.off("request", countFormPosts);
 
     await page.getByLabel(/^フォーム名/).fill(FORM);
     await page.getByLabel(/^説明/).fill("シフト前に体調を教えてください。");
