@@ -543,11 +543,18 @@ describe("images (DATA-05, DATA-06; API-17, API-18; issue §4)", () => {
   it(`refuses a file over ${DATA_LIMITS.imageBytesMax} bytes with 413 in the user's language, storing nothing`, async () => {
     const id = await itemOf("client2", "covid19_vaccine");
     const en = await upload(`/user/data/${id}/images`, "client2", oversized(), "big.jpg");
-    expect(en.status).toBe(413);
-    expect(en.body).toEqual({ code: "image-too-large", detail: "The file is too large: at most 10 MB." });
+    expect(en).toEqual({
+      status: 413,
+      body: { code: "image-too-large", detail: "The file is too large: at most 10 MB." },
+    });
     const ja = await upload(`/user/data/${id}/images`, "client2", oversized(), "big.jpg", { lang: "ja" });
-    expect(ja.status).toBe(413);
-    expect(ja.body.detail).toBe("ファイルが大きすぎます。10MB以下のファイルを選んでください。");
+    expect(ja).toEqual({
+      status: 413,
+      body: {
+        code: "image-too-large",
+        detail: "ファイルが大きすぎます。10MB以下のファイルを選んでください。",
+      },
+    });
     expect(await imageCount(id)).toBe(0);
     expect(DATA_LIMITS.imageBytesMax).toBe(10 * 1024 * 1024);
   });

@@ -7,9 +7,13 @@ import { AppError } from "../../lib/errors";
 import { processUpload, storedFileName } from "./image-processing";
 import { type ItemRow, imagesOf, touchItem } from "./items";
 
-/** The multipart limits of the upload routes: one file, cut off (not buffered) past the size limit. */
+/**
+ * The multipart limits of the upload routes: one file, cut off (not buffered) past the size limit. The stream is
+ * cut one byte past the limit, so a cut file is known by its length: busboy's own "truncated" flag was sometimes
+ * not yet set when the last chunk arrived (a file over the limit then reached the decoder, cut, as unreadable).
+ */
 export const UPLOAD_LIMITS = {
-  fileSize: DATA_LIMITS.imageBytesMax,
+  fileSize: DATA_LIMITS.imageBytesMax + 1,
   files: 1,
   fields: 5,
   parts: 6,
@@ -30,6 +34,8 @@ async function readFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: str
     const file = await req.file();
     if (file?.fieldname !== "image") throw new AppError("image-required");
     const bytes = await file.toBuffer();
+    if (file.file.truncated || bytes.length > DATA_LIMITS.imageBytesMax)
+      throw new AppError("image-too-large");
     if (!bytes.length) throw new AppError("image-required");
     return { bytes, name: file.filename };
   } catch (err) {
