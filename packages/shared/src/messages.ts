@@ -1,11 +1,11 @@
 import type { Language } from "./constants";
+import { DATA_LIMITS } from "./limits";
 import {
   EXPORTS_PER_USER,
   WINDOW_LIMIT_DAYS,
   WINDOW_MIN_TIME_S,
   type WindowLimitDays,
 } from "./report-windows";
-import { DATA_LIMITS } from "./schemas/data-items";
 
 const MIN_YEAR = new Date(WINDOW_MIN_TIME_S * 1000).getUTCFullYear();
 

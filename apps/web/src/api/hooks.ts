@@ -1,12 +1,9 @@
 import type { UserInfoBody } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import { endpoints } from "./endpoints";
-import { sessionStore } from "./session";
+import { useSessionState } from "./session";
 
-export function useSessionState() {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
-}
+export { useSessionState };
 
 /** Query keys carry the user id so one person's data never shows for the next. */
 export const queryKeys = {

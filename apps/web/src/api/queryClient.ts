@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { onQueryCacheReset } from "./cacheReset";
 import { ApiError } from "./client";
 
 /** Client errors (4xx) are answers, not outages: only network failures and 5xx are retried. */
@@ -13,3 +14,4 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+onQueryCacheReset(() => queryClient.clear());

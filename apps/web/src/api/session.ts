@@ -1,4 +1,5 @@
 import type { SessionResponse } from "@mimamori/shared";
+import { useSyncExternalStore } from "react";
 
 /**
  * The in-memory session. The id token never touches storage that scripts can read; the refresh token is
@@ -57,4 +58,9 @@ export function markAuthenticated(user: SessionUser): void {
 export function markAnonymous(ended: SessionState["ended"] = "expired"): void {
   token = null;
   setState({ status: "anonymous", user: null, ended });
+}
+
+/** The session, re-rendering on each change. */
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader";
+import { loadAreaStrings, type StringArea } from "../i18n/areaStrings";
 import { RouteGuard } from "./guards/RouteGuard";
 import { NotFoundPage } from "./NotFoundPage";
 import { Root } from "./Root";
@@ -11,10 +12,29 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 
 const areas = ["client", "staff", "admin"] as const;
 
+const withStrings = <T,>(area: StringArea, loaded: Promise<T>) =>
+  Promise.all([loaded, loadAreaStrings(area)]).then(([value]) => value);
+
+/** An area's layout comes with the area's feature strings (i18n/areaStrings.ts), before any of its pages renders. */
 const layouts = {
-  client: page(() => import("./layout/AppLayout").then((m) => m.ClientLayout)),
-  staff: page(() => import("./layout/AppLayout").then((m) => m.StaffLayout)),
-  admin: page(() => import("./layout/AppLayout").then((m) => m.AdminLayout)),
+  client: page(() =>
+    withStrings(
+      "client",
+      import("./layout/AppLayout").then((m) => m.ClientLayout),
+    ),
+  ),
+  staff: page(() =>
+    withStrings(
+      "staff",
+      import("./layout/AppLayout").then((m) => m.StaffLayout),
+    ),
+  ),
+  admin: page(() =>
+    withStrings(
+      "admin",
+      import("./layout/AppLayout").then((m) => m.AdminLayout),
+    ),
+  ),
 };
 
 /** The pages of each area, inside its layout (besides home and profile). */
@@ -191,74 +211,83 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("../features/auth/SignInPage").then((m) => m.AdminSignInPage)),
       },
       {
-        path: "auth/sign-up",
-        lazy: page(() => import("../features/auth/SignUpPage").then((m) => m.SignUpPage)),
-      },
-      {
-        path: "auth/forgot-password",
-        lazy: page(() => import("../features/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage)),
-      },
-      {
-        path: "auth/verify-email",
-        lazy: page(() => import("../features/auth/VerifyEmailPage").then((m) => m.VerifyEmailPage)),
-      },
-      {
-        path: "auth/reset-password",
-        lazy: page(() => import("../features/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
-      },
-      {
-        path: "auth/set-password",
-        lazy: page(() => import("../features/auth/SetPasswordPage").then((m) => m.SetPasswordPage)),
-      },
-      {
-        path: "auth/staff/entity-select",
-        Component: RouteGuard,
+        // every other page has the query cache (QueryRoot): the sign-in pages load no react-query code
+        lazy: page(() => import("./QueryRoot").then((m) => m.QueryRoot)),
         children: [
           {
-            index: true,
-            lazy: page(() => import("../features/auth/EntitySelectPage").then((m) => m.EntitySelectPage)),
+            path: "auth/sign-up",
+            lazy: page(() => import("../features/auth/SignUpPage").then((m) => m.SignUpPage)),
           },
-        ],
-      },
-      { path: "about", lazy: page(() => import("../features/legal/AboutPage").then((m) => m.AboutPage)) },
-      {
-        path: "supporters",
-        lazy: page(() => import("../features/legal/SupportersPage").then((m) => m.SupportersPage)),
-      },
-      { path: "terms", lazy: page(() => import("../features/legal/TermsPage").then((m) => m.TermsPage)) },
-      {
-        path: "privacy",
-        lazy: page(() => import("../features/legal/PrivacyPage").then((m) => m.PrivacyPage)),
-      },
-      {
-        // the band app's chart view: its own id token, no session, no layout (§2 mobile view)
-        path: "mobile/reports/resq_band",
-        lazy: page(() =>
-          import("../features/mobile/reports/MobileReportPage").then((m) => m.MobileReportPage),
-        ),
-      },
-      ...areas.map(
-        (area): RouteObject => ({
-          path: area,
-          Component: RouteGuard,
-          children: [
-            {
-              lazy: layouts[area],
+          {
+            path: "auth/forgot-password",
+            lazy: page(() => import("../features/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage)),
+          },
+          {
+            path: "auth/verify-email",
+            lazy: page(() => import("../features/auth/VerifyEmailPage").then((m) => m.VerifyEmailPage)),
+          },
+          {
+            path: "auth/reset-password",
+            lazy: page(() => import("../features/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
+          },
+          {
+            path: "auth/set-password",
+            lazy: page(() => import("../features/auth/SetPasswordPage").then((m) => m.SetPasswordPage)),
+          },
+          {
+            path: "auth/staff/entity-select",
+            Component: RouteGuard,
+            children: [
+              {
+                index: true,
+                lazy: page(() => import("../features/auth/EntitySelectPage").then((m) => m.EntitySelectPage)),
+              },
+            ],
+          },
+          { path: "about", lazy: page(() => import("../features/legal/AboutPage").then((m) => m.AboutPage)) },
+          {
+            path: "supporters",
+            lazy: page(() => import("../features/legal/SupportersPage").then((m) => m.SupportersPage)),
+          },
+          { path: "terms", lazy: page(() => import("../features/legal/TermsPage").then((m) => m.TermsPage)) },
+          {
+            path: "privacy",
+            lazy: page(() => import("../features/legal/PrivacyPage").then((m) => m.PrivacyPage)),
+          },
+          {
+            // the band app's chart view: its own id token, no session, no layout (§2 mobile view)
+            path: "mobile/reports/resq_band",
+            lazy: page(() =>
+              withStrings(
+                "mobile",
+                import("../features/mobile/reports/MobileReportPage").then((m) => m.MobileReportPage),
+              ),
+            ),
+          },
+          ...areas.map(
+            (area): RouteObject => ({
+              path: area,
+              Component: RouteGuard,
               children: [
                 {
-                  index: true,
-                  lazy: page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+                  lazy: layouts[area],
+                  children: [
+                    {
+                      index: true,
+                      lazy: page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+                    },
+                    {
+                      path: "profile",
+                      lazy: page(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage)),
+                    },
+                    ...areaPages[area],
+                  ],
                 },
-                {
-                  path: "profile",
-                  lazy: page(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage)),
-                },
-                ...areaPages[area],
               ],
-            },
-          ],
-        }),
-      ),
+            }),
+          ),
+        ],
+      },
       { path: "*", Component: NotFoundPage },
     ],
   },

@@ -1,4 +1,4 @@
-import { useSessionState } from "../api/hooks";
+import { useSessionState } from "../api/session";
 import { homeOf } from "./guards/guardDecision";
 import { readSpecCookies } from "./session/cookies";
 

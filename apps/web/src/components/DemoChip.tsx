@@ -1,48 +1,18 @@
-import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
-import Tooltip from "@mui/material/Tooltip";
-import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
-import { endpoints } from "../api/endpoints";
+import { lazy, Suspense } from "react";
+import { useHealth } from "../api/health";
+
+// Only demo installations draw the chip: its tooltip and chip code stay out of the first page's JavaScript.
+const DemoChipBadge = lazy(() => import("./DemoChipBadge"));
 
 /**
  * "Demo data" marker, shown while the server has demo accounts (`GET /api/health` → `demo`), whose password is
- * published: nobody should mistake such an installation for a real one. Focusable so that the tooltip's
- * explanation also reaches keyboard and screen-reader users. `onDark`: on the top bar.
+ * published: nobody should mistake such an installation for a real one. `onDark`: on the top bar.
  */
 export function DemoChip({ onDark = false }: { onDark?: boolean }) {
-  const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["health"], queryFn: endpoints.health, staleTime: 5 * 60_000 });
-  if (!data?.demo) return null;
+  if (!useHealth()?.demo) return null;
   return (
-    <Tooltip title={t("demo.tooltip")} describeChild arrow>
-      <Chip
-        label={
-          onDark ? (
-            <>
-              {/* the top bar is full at 390 px: a shorter word there */}
-              <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
-                {t("demo.chip")}
-              </Box>
-              <Box component="span" sx={{ display: { xs: "inline", sm: "none" } }}>
-                {t("demo.chipShort")}
-              </Box>
-            </>
-          ) : (
-            t("demo.chip")
-          )
-        }
-        color="warning"
-        size="small"
-        tabIndex={0}
-        sx={{
-          fontWeight: 600,
-          flexShrink: 0,
-          "&:focus-visible": { outline: "2px solid", outlineOffset: 2 },
-          // on the dark-red top bar a light amber stands out (dark text: AA contrast)
-          ...(onDark && { bgcolor: "#ffe0b2", color: "#4e2a00" }),
-        }}
-      />
-    </Tooltip>
+    <Suspense fallback={null}>
+      <DemoChipBadge onDark={onDark} />
+    </Suspense>
   );
 }

@@ -1,16 +1,17 @@
-import { LANGUAGES, type Language } from "@mimamori/shared";
+import type { Language } from "@mimamori/shared";
 import TranslateIcon from "@mui/icons-material/Translate";
 import Button from "@mui/material/Button";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "../api/endpoints";
-import { useSessionState } from "../api/hooks";
+import { useSessionState } from "../api/session";
 import { applyLanguage } from "../i18n";
 import { htmlLangOf } from "../i18n/language";
 import { useLanguage } from "../i18n/useLanguage";
 import { useNotify } from "./Notifier";
+
+// The menu's code (popover, modal, focus handling) comes on the first click, not with the first page.
+const LanguageMenuList = lazy(() => import("./LanguageMenuList"));
 
 /**
  * The language switch: changes the UI at once, writes the `userLanguage` cookie, sets `<html lang>` and, for a
@@ -22,6 +23,8 @@ export function LanguageMenu({ color = "inherit" }: { color?: "inherit" | "prima
   const session = useSessionState();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // stays mounted once opened, so that closing animates as before
+  const [used, setUsed] = useState(false);
   const menuId = useId();
   const current = t(`language.${language}`);
 
@@ -43,18 +46,25 @@ export function LanguageMenu({ color = "inherit" }: { color?: "inherit" | "prima
         aria-haspopup="menu"
         aria-expanded={anchor ? "true" : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setUsed(true);
+          setAnchor(e.currentTarget);
+        }}
         sx={{ minWidth: 0, "& .MuiButton-startIcon": { mr: { xs: 0.5, sm: 1 } } }}
       >
         <span lang={htmlLangOf(language)}>{current}</span>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disablePortal>
-        {LANGUAGES.map((lng) => (
-          <MenuItem key={lng} selected={lng === language} lang={htmlLangOf(lng)} onClick={() => choose(lng)}>
-            {t(`language.${lng}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <LanguageMenuList
+            id={menuId}
+            anchor={anchor}
+            current={language}
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

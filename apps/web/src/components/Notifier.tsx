@@ -1,14 +1,24 @@
 import { TOAST_DURATION_MS } from "@mimamori/shared";
-import Alert, { type AlertColor } from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { AlertColor } from "@mui/material/Alert";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
 
-interface Note {
+export interface Note {
   key: number;
   text: string;
   severity: AlertColor;
 }
+
+// The snackbar's code (transitions, click-away) comes with the first message, not with the first page.
+const NotifierSnackbar = lazy(() => import("./NotifierSnackbar"));
 
 type Notify = (text: string, severity?: AlertColor) => void;
 
@@ -19,7 +29,6 @@ export const NOTIFIER_AUTO_HIDE_MS = TOAST_DURATION_MS;
 
 /** App-wide snackbars, shown for 6 s (spec §9). */
 export function NotifierProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [note, setNote] = useState<Note | null>(null);
   const [open, setOpen] = useState(false);
   const notify = useCallback<Notify>((text, severity = "success") => {
@@ -30,25 +39,11 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={note?.key}
-        open={open}
-        autoHideDuration={NOTIFIER_AUTO_HIDE_MS}
-        onClose={(_, reason) => {
-          if (reason !== "clickaway") setOpen(false);
-        }}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert
-          severity={note?.severity ?? "success"}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          closeText={t("common.close")}
-          sx={{ width: "100%" }}
-        >
-          {note?.text}
-        </Alert>
-      </Snackbar>
+      {note && (
+        <Suspense fallback={null}>
+          <NotifierSnackbar note={note} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

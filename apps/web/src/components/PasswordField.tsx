@@ -2,35 +2,30 @@ import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { InputField, type InputFieldProps } from "./InputField";
 
-/** A password TextField with a show/hide toggle. */
-export function PasswordField(props: Omit<TextFieldProps, "type" | "variant">) {
+/** A password field with a show/hide toggle (an InputField: no select code on the sign-in page). */
+export function PasswordField(props: Omit<InputFieldProps, "type" | "endAdornment">) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <InputField
       {...props}
       type={visible ? "text" : "password"}
-      slotProps={{
-        ...props.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? t("common.hidePassword") : t("common.showPassword")}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? t("common.hidePassword") : t("common.showPassword")}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            edge="end"
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -6,32 +6,10 @@ import en from "./en.json";
 import jp from "./jp.json";
 import { detectLanguage, htmlLangOf, isLanguage } from "./language";
 
-/**
- * Feature strings live beside their feature (`features/<area>/<screens>/i18n/jp.json` and `en.json`, or
- * `features/<name>/i18n/…`, or a screen group's sub-folder `features/<area>/<screens>/<part>/i18n/…`) and are
- * merged into the one namespace under the folder path with `/` read as `-`:
- * `features/admin/entities` → `t("admin-entities.<key>")`, `features/staff/forms/answers` → `staff-forms-answers`.
- */
-const featureFiles = import.meta.glob<Record<string, unknown>>(
-  ["../features/*/i18n/*.json", "../features/*/*/i18n/*.json", "../features/*/*/*/i18n/*.json"],
-  {
-    eager: true,
-    import: "default",
-  },
-);
-
-function withFeatures(base: Record<string, unknown>, language: Language) {
-  const merged: Record<string, unknown> = { ...base };
-  for (const [file, strings] of Object.entries(featureFiles)) {
-    const m = /features\/((?:[^/]+\/){0,2}[^/]+)\/i18n\/(jp|en)\.json$/.exec(file);
-    if (m?.[2] === language && m[1]) merged[m[1].replaceAll("/", "-")] = strings;
-  }
-  return merged;
-}
-
+/** The shell and auth strings; each area's feature strings are added when it is first visited (areaStrings.ts). */
 export const resources = {
-  jp: { translation: withFeatures(jp, "jp") },
-  en: { translation: withFeatures(en, "en") },
+  jp: { translation: jp },
+  en: { translation: en },
 } as const;
 
 function browserLanguage(): string | undefined {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { DATA_LIMITS, FORM_LIMITS } from "../limits";
 import { INT4_MAX } from "./common";
-import { FORM_LIMITS, questionOptionSchema } from "./forms";
+import { questionOptionSchema } from "./forms";
 
 /**
  * Personal data items (spec §2, §3, §7; issue 12). A catalogue of item types, managed by admins, and one item per
@@ -21,25 +22,7 @@ export const SEEDED_DATA_TYPE_KEYS = [
   "user_info",
 ] as const;
 
-export const DATA_LIMITS = {
-  /** Largest accepted upload (413 above it). */
-  imageBytesMax: 10 * 1024 * 1024,
-  /** Larger images are refused before decoding (a decompression bomb cannot get through). */
-  imagePixelsMax: 40_000_000,
-  /** Longest side of a stored photo after re-encoding, and of its thumbnail. */
-  imageSideMax: 2048,
-  thumbnailSide: 256,
-  /** Images one item may hold. */
-  imagesPerItemMax: 20,
-  /** Answers one item keeps (the newest; older ones are refused, not dropped: delete first). */
-  answersPerItemMax: 100,
-  answerTextMax: FORM_LIMITS.answerTextMax,
-  keyMax: 50,
-  nameMax: 150,
-  descriptionMax: 2000,
-  /** View-history rows returned at once (newest first). */
-  viewsMax: 200,
-} as const;
+export { DATA_LIMITS };
 
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "../constants";
+import { FORM_LIMITS } from "../limits";
 import { INT4_MAX } from "./common";
 
 /**
@@ -33,21 +34,7 @@ export const QUESTION_TYPE_NAMES: Record<QuestionTypeId, Record<Language, string
 export const isChoiceType = (t: number): boolean =>
   t === QUESTION_TYPE.single || t === QUESTION_TYPE.multiple;
 
-/** Limits of one form (docs/decisions.md): bounded so a save, a send and an answer stay small. */
-export const FORM_LIMITS = {
-  nameMax: 150,
-  descriptionMax: 2000,
-  questionTextMax: 500,
-  optionTextMax: 200,
-  questionsMax: 100,
-  optionsMax: 30,
-  answerTextMax: 2000,
-  /** Recipients of one send (an entity's members fit; a request cannot name more). */
-  recipientsMax: 10_000,
-  /** The recipient picker shows at most this many tags, the rest as "+N" (spec §9). */
-  pickerTagsMax: 20,
-  reminderHoursMax: 168,
-} as const;
+export { FORM_LIMITS };
 
 const requiredText = (max: number) => z.string("required").trim().min(1, "required").max(max, "too-long");
 const int4 = (min = 1) =>

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useSessionState } from "../../api/hooks";
+import { useSessionState } from "../../api/session";
 import { FullPageLoader } from "../../components/FullPageLoader";
 import { readSpecCookies } from "../session/cookies";
 import { guardDecision } from "./guardDecision";

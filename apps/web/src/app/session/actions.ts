@@ -1,7 +1,7 @@
 import type { SessionResponse, SignInBody, UserType } from "@mimamori/shared";
+import { resetQueryCache } from "../../api/cacheReset";
 import { configureApi, refreshSession } from "../../api/client";
 import { endpoints } from "../../api/endpoints";
-import { queryClient } from "../../api/queryClient";
 import { markAnonymous, markAuthenticated, sessionStore, storeTokens } from "../../api/session";
 import { applyLanguage, currentLanguage } from "../../i18n";
 import {
@@ -17,7 +17,7 @@ configureApi({
   onSessionExpired: () => {
     // The guard sends the person to the sign-in page of the area they are in.
     setAuthenticatedFlag(false);
-    queryClient.clear();
+    resetQueryCache();
   },
 });
 
@@ -65,7 +65,7 @@ export async function signIn(body: SignInBody): Promise<SessionResponse> {
 
 /** Spec §4: stores user email, user type and language in cookies, sets isAuthenticated. */
 export async function establishSession(res: SessionResponse, userType: UserType): Promise<void> {
-  queryClient.clear();
+  resetQueryCache();
   writeCookie("userEmail", res.user.email);
   writeCookie("userType", userType);
   if (userType !== "staff") {
@@ -91,7 +91,7 @@ export async function signOut(): Promise<void> {
   for (const name of SPEC_COOKIES) deleteCookie(name);
   setAuthenticatedFlag(false);
   markAnonymous("signed-out");
-  queryClient.clear();
+  resetQueryCache();
 }
 
 /** Another tab signed out: end this tab's session too. */
@@ -103,7 +103,7 @@ export function watchOtherTabs(): void {
       sessionStore.getSnapshot().status === "authenticated"
     ) {
       markAnonymous("signed-out");
-      queryClient.clear();
+      resetQueryCache();
     }
   });
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type SignInBody, signInBodySchema, type UserType } from "@mimamori/shared";
+import type { SignInBody, UserType } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -7,21 +6,20 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { endpoints } from "../../api/endpoints";
 import { signInErrorCode } from "../../api/errors";
 import { afterSignIn, ENTITY_SELECT_PATH } from "../../app/guards/guardDecision";
 import { establishSession, signIn, signOut } from "../../app/session/actions";
-import { textField } from "../../components/form";
+import { InputField } from "../../components/InputField";
 import { PasswordField } from "../../components/PasswordField";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useMessage } from "../../i18n/useLanguage";
+import { checkSignIn, type SignInErrors } from "./signInCheck";
 
 /** Sign-in for the three user types (spec §2, §4, §8). */
 export function SignInPage({ userType: role }: { userType: UserType }) {
@@ -34,15 +32,42 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
   const title = t(`auth.signIn.title.${role}`);
   usePageTitle(title);
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInBody>({
-    resolver: zodResolver(signInBodySchema),
-    defaultValues: { email: "", password: "", remember: false },
-  });
+  // A plain form rather than react-hook-form: this is the first page most people load (issue 13, size budget).
+  const [values, setValues] = useState<SignInBody>({ email: "", password: "", remember: false });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // after the first attempt, each change is checked again (as react-hook-form's onChange re-validation)
+  const change = (next: Partial<SignInBody>) => {
+    const merged = { ...values, ...next };
+    setValues(merged);
+    if (checked) {
+      const r = checkSignIn(merged);
+      setErrors("errors" in r ? r.errors : {});
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isSubmitting) return;
+    setChecked(true);
+    const r = checkSignIn(values);
+    if ("errors" in r) {
+      setErrors(r.errors);
+      (r.errors.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onSubmit(r.body);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const onSubmit = async (body: SignInBody) => {
     setErrorCode(null);
@@ -85,41 +110,41 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
           {msg(errorCode)}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ mt: 1 }}>
-        <TextField
-          {...textField(register("email"))}
+      <Box component="form" noValidate onSubmit={submit} sx={{ mt: 1 }}>
+        <InputField
+          name="email"
+          value={values.email}
+          onChange={(e) => change({ email: e.target.value })}
+          inputRef={emailInput}
           label={t("auth.email")}
           type="email"
           autoComplete="username"
           required
           error={!!errors.email}
-          helperText={errors.email?.message ? msg(errors.email.message) : undefined}
+          helperText={errors.email ? msg(errors.email) : undefined}
         />
         <PasswordField
-          {...textField(register("password"))}
+          name="password"
+          value={values.password}
+          onChange={(e) => change({ password: e.target.value })}
+          inputRef={passwordInput}
           label={t("auth.password")}
           autoComplete="current-password"
           required
           fullWidth
           margin="normal"
           error={!!errors.password}
-          helperText={errors.password?.message ? msg(errors.password.message) : undefined}
+          helperText={errors.password ? msg(errors.password) : undefined}
         />
-        <Controller
-          control={control}
-          name="remember"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={!!field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  onBlur={field.onBlur}
-                />
-              }
-              label={t("auth.signIn.remember")}
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="remember"
+              checked={!!values.remember}
+              onChange={(e) => change({ remember: e.target.checked })}
             />
-          )}
+          }
+          label={t("auth.signIn.remember")}
         />
         <Button
           type="submit"

@@ -1,0 +1,108 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { featureKeyOf, type StringArea } from "./areaStrings";
+import admin from "./areas/admin";
+import client from "./areas/client";
+import mobile from "./areas/mobile";
+import staff from "./areas/staff";
+
+const src = fileURLToPath(new URL("..", import.meta.url));
+const keysOf = (files: Record<string, unknown>) =>
+  new Set(Object.keys(files).flatMap((f) => featureKeyOf(f)?.[0] ?? []));
+const loaded: Record<StringArea, Set<string>> = {
+  client: keysOf(client),
+  staff: keysOf(staff),
+  admin: keysOf(admin),
+  mobile: keysOf(mobile),
+};
+
+/** Every feature string folder (features/…/i18n), by its key. */
+function allFeatureKeys(dir = join(src, "features")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (!statSync(p).isDirectory()) return [];
+    if (name === "i18n") return [featureKeyOf(`${relative(src, p)}/en.json`)?.[0] ?? ""];
+    return allFeatureKeys(p);
+  });
+}
+const featureKeys = new Set(allFeatureKeys());
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(join(src, dir)).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(join(src, p)).isDirectory()) return name === "i18n" ? [] : filesUnder(p);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [p] : [];
+  });
+
+/** Modules drawn only in some areas although others import them (the bell is staff-only in the top bar). */
+const onlyIn: Record<string, StringArea[]> = { "app/layout/NotificationBell.tsx": ["staff"] };
+
+/** The feature keys a module and everything it imports statically use (lazy imports are pages of their own). */
+function keysUsed(entry: string, area: StringArea | "public"): Map<string, string> {
+  const used = new Map<string, string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const only = onlyIn[file];
+    if (only && (area === "public" || !only.includes(area))) return;
+    const text = readFileSync(join(src, file), "utf8");
+    for (const m of text.matchAll(/["'`]([a-z]+(?:-[a-z]+)+)\./g))
+      if (m[1] && featureKeys.has(m[1])) used.set(m[1], file);
+    for (const m of text.matchAll(/(?:from|import) "(\.[^"]+)"/g)) {
+      const base = resolve(dirname(join(src, file)), m[1] ?? "");
+      const hit = [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((f) => existsSync(f));
+      if (hit) visit(relative(src, hit));
+    }
+  };
+  visit(entry);
+  return used;
+}
+
+const roots: Record<StringArea | "public", string[]> = {
+  client: ["features/client", "features/home", "features/profile", "app/layout"].flatMap(filesUnder),
+  staff: ["features/staff", "features/home", "features/profile", "app/layout"].flatMap(filesUnder),
+  admin: ["features/admin", "features/home", "features/profile", "app/layout"].flatMap(filesUnder),
+  mobile: filesUnder("features/mobile"),
+  public: [
+    "features/auth",
+    "features/legal",
+    "app/Root.tsx",
+    "app/RouteError.tsx",
+    "app/NotFoundPage.tsx",
+  ].flatMap((p) => (p.endsWith(".tsx") ? [p] : filesUnder(p))),
+};
+
+describe("feature strings by area", () => {
+  it("finds the feature folders", () => {
+    expect(featureKeys.has("staff-forms-answers")).toBe(true);
+    expect(featureKeys.size).toBeGreaterThanOrEqual(18);
+  });
+
+  it.each(["client", "staff", "admin", "mobile"] as const)(
+    "%s: every key its pages use comes with the area",
+    (area) => {
+      const missing = roots[area].flatMap((file) =>
+        [...keysUsed(file, area)]
+          .filter(([key]) => !loaded[area].has(key))
+          .map(([key, at]) => `${key} (${at})`),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it("the sign-in, sign-up and legal pages use the shell strings only", () => {
+    const used = roots.public.flatMap((file) =>
+      [...keysUsed(file, "public")].map(([key, at]) => `${key} (${at})`),
+    );
+    expect(used).toEqual([]);
+  });
+
+  it("no area loads another area's screens", () => {
+    expect([...loaded.client].filter((k) => /^(staff|admin)-/.test(k))).toEqual([]);
+    expect([...loaded.admin].filter((k) => /^(staff|client)-/.test(k))).toEqual([]);
+    expect([...loaded.mobile]).toEqual(["reports-common"]);
+  });
+});

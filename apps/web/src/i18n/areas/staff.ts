@@ -1,0 +1,9 @@
+/** The staff area's feature strings: one chunk, loaded with the area's layout (areaStrings.ts). */
+export default import.meta.glob<Record<string, unknown>>(
+  [
+    "../../features/staff/*/i18n/*.json",
+    "../../features/staff/*/*/i18n/*.json",
+    "../../features/*-common/i18n/*.json",
+  ],
+  { eager: true, import: "default" },
+);

@@ -1,0 +1,41 @@
+/**
+ * The limits of forms and data items, apart from their zod schemas: the message catalogue names them, and the
+ * web's first page loads the catalogue without zod.
+ */
+
+/** Limits of one form (docs/decisions.md): bounded so a save, a send and an answer stay small. */
+export const FORM_LIMITS = {
+  nameMax: 150,
+  descriptionMax: 2000,
+  questionTextMax: 500,
+  optionTextMax: 200,
+  questionsMax: 100,
+  optionsMax: 30,
+  answerTextMax: 2000,
+  /** Recipients of one send (an entity's members fit; a request cannot name more). */
+  recipientsMax: 10_000,
+  /** The recipient picker shows at most this many tags, the rest as "+N" (spec §9). */
+  pickerTagsMax: 20,
+  reminderHoursMax: 168,
+} as const;
+
+/** Limits of personal data items (issue 12). */
+export const DATA_LIMITS = {
+  /** Largest accepted upload (413 above it). */
+  imageBytesMax: 10 * 1024 * 1024,
+  /** Larger images are refused before decoding (a decompression bomb cannot get through). */
+  imagePixelsMax: 40_000_000,
+  /** Longest side of a stored photo after re-encoding, and of its thumbnail. */
+  imageSideMax: 2048,
+  thumbnailSide: 256,
+  /** Images one item may hold. */
+  imagesPerItemMax: 20,
+  /** Answers one item keeps (the newest; older ones are refused, not dropped: delete first). */
+  answersPerItemMax: 100,
+  answerTextMax: FORM_LIMITS.answerTextMax,
+  keyMax: 50,
+  nameMax: 150,
+  descriptionMax: 2000,
+  /** View-history rows returned at once (newest first). */
+  viewsMax: 200,
+} as const;
