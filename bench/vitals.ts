@@ -3,7 +3,9 @@
  * staff-report and client-detail latencies against raw scans, the all-user CSV export, and the server's RSS.
  *
  *   npx tsx bench/vitals.ts [--users 100] [--days 30] [--dense-days 7] [--runs 20] [--concurrency 6]
- *                           [--skip-export] [--skip-copy]                        (PGlite in a temp folder)
+ *                           [--staff-users 50] [--load-seconds 20] [--settle-seconds 0]
+ *                           [--skip-export] [--skip-copy] [--skip-raw] [--skip-load]  (PGlite in a temp folder)
+ *   DATABASE_URL=postgres://… npx tsx bench/vitals.ts --reuse …   (the reads again on a database loaded before)
  *   scripts/with-postgres.sh npx tsx bench/vitals.ts …    (throwaway PostgreSQL; or DATABASE_URL=postgres://…)
  *   PG_OPTS="-c max_wal_size=4GB" scripts/with-postgres.sh npx tsx bench/vitals.ts …   (extra server options)
  *
@@ -20,12 +22,12 @@
  * generator is not counted; with PGlite it includes the embedded database. Linux only (reads /proc).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, openDatabase } from "../apps/server/src/db/client";
@@ -49,8 +51,14 @@ const { values: o } = parseArgs({
     "dense-days": { type: "string", default: "7" },
     runs: { type: "string", default: "20" },
     concurrency: { type: "string", default: "6" },
+    "staff-users": { type: "string", default: "50" },
+    "load-seconds": { type: "string", default: "20" },
+    "settle-seconds": { type: "string", default: "0" },
     "skip-export": { type: "boolean", default: false },
     "skip-copy": { type: "boolean", default: false },
+    "skip-raw": { type: "boolean", default: false },
+    "skip-load": { type: "boolean", default: false },
+    reuse: { type: "boolean", default: false },
   },
 });
 const U = Number(o.users);
@@ -58,8 +66,29 @@ const DAYS = Number(o.days);
 const DENSE = Math.min(Number(o["dense-days"]), DAYS);
 const RUNS = Number(o.runs);
 const CONCURRENCY = Number(o.concurrency);
-if (![U, DAYS, RUNS, CONCURRENCY].every((n) => Number.isInteger(n) && n > 0) || !(DENSE >= 0))
-  throw new Error("--users, --days, --runs and --concurrency must be positive integers, --dense-days ≥ 0");
+const STAFF_USERS = Number(o["staff-users"]);
+const LOAD_SECONDS = Number(o["load-seconds"]);
+/**
+ * A pause after the upload before the reads: on PGlite the server vacuums the grown tables in its next
+ * maintenance pass (db/maintenance.ts, every 60 s), which blocks its event loop for seconds; 120 lets the reads
+ * see the steady state instead.
+ */
+const SETTLE_SECONDS = Number(o["settle-seconds"]);
+if (
+  ![U, DAYS, RUNS, CONCURRENCY, STAFF_USERS, LOAD_SECONDS].every((n) => Number.isInteger(n) && n > 0) ||
+  !(DENSE >= 0) ||
+  !(SETTLE_SECONDS >= 0)
+)
+  throw new Error(
+    "--users, --days, --runs, --concurrency, --staff-users and --load-seconds must be positive integers, --dense-days and --settle-seconds ≥ 0",
+  );
+/**
+ * --reuse: the database (DATABASE_URL, kept between runs) already holds the dataset of an earlier run with the
+ * same --users, --days and --dense-days; only the reads are timed again (new sessions, no upload, no export).
+ */
+const REUSE = o.reuse;
+if (REUSE && !process.env.DATABASE_URL)
+  throw new Error("--reuse needs DATABASE_URL (a database kept between runs)");
 
 const BATCH = 5000;
 const CODE = "00005091";
@@ -68,7 +97,8 @@ const INTERVALS = [1, 7, 30, 365].filter((d) => d <= DAYS);
 const RAW_RUNS = Math.max(3, Math.floor(RUNS / 4));
 const MIN = 60_000;
 const DAY = 1440 * MIN;
-const end = Math.floor(Date.now() / MIN) * MIN - MIN;
+/** The last sample's time; with --reuse, read from the database (the data were loaded earlier). */
+let end = Math.floor(Date.now() / MIN) * MIN - MIN;
 /**
  * On a failed or interrupted run requests may still be in flight; their keep-alive connections would hold
  * the server's graceful close for its keep-alive timeout, and its data is thrown away anyway.
@@ -101,6 +131,8 @@ type Claims = IdTokenClaims & { email: string };
 
 interface Seeded {
   staff: Claims;
+  /** STAFF_USERS staff of the entity, `staff` first: the concurrent users of the load phase. */
+  allStaff: Claims[];
   admin: Claims;
   members: Claims[];
   idTokens: IdTokens;
@@ -116,6 +148,7 @@ async function seed(database: Database): Promise<Seeded> {
     .insert(users)
     .values([
       { email: "bench-staff@example.com", name: "Bench staff", emailVerifiedAt: new Date() },
+      ...moreStaff(),
       {
         email: "bench-admin@example.com",
         name: "Bench admin",
@@ -129,10 +162,18 @@ async function seed(database: Database): Promise<Seeded> {
       })),
     ])
     .returning();
-  const [staff, admin, ...members] = people;
+  const [staff, ...rest] = people;
+  const others = rest.splice(0, STAFF_USERS - 1);
+  const [admin, ...members] = rest;
   if (!staff || !admin) throw new Error("seed failed");
   await db.insert(memberships).values([
-    { workspaceName: "bench", userId: staff.id, role: "staff", status: "accepted", acceptedAt: new Date() },
+    ...[staff, ...others].map((s) => ({
+      workspaceName: "bench",
+      userId: s.id,
+      role: "staff" as const,
+      status: "accepted" as const,
+      acceptedAt: new Date(),
+    })),
     ...members.map((m) => ({
       workspaceName: "bench",
       userId: m.id,
@@ -148,8 +189,69 @@ async function seed(database: Database): Promise<Seeded> {
   };
   return {
     staff: await sessionOf(staff),
+    allStaff: await Promise.all([staff, ...others].map(sessionOf)),
     admin: await sessionOf(admin),
     members: await Promise.all(members.map(sessionOf)),
+    idTokens: await IdTokens.create(db, SECRET),
+  };
+}
+
+/** The staff accounts after the first (`bench-staff@example.com`). */
+const moreStaff = (from = 1) =>
+  Array.from({ length: Math.max(0, STAFF_USERS - from) }, (_, i) => ({
+    email: `bench-staff-${i + from}@example.com`,
+    name: `Bench staff ${i + from}`,
+    emailVerifiedAt: new Date(),
+  }));
+
+/** --reuse: the people of an earlier run's seed (staff added up to STAFF_USERS), with new sessions. */
+async function reseed(database: Database): Promise<Seeded> {
+  const db = database.db;
+  const u = users;
+  const m = memberships;
+  const staffRows = await db
+    .select()
+    .from(u)
+    .innerJoin(m, eq(m.userId, u.id))
+    .where(and(eq(m.workspaceName, "bench"), eq(m.role, "staff")))
+    .orderBy(u.email);
+  const added = moreStaff(staffRows.length).length
+    ? await db.insert(u).values(moreStaff(staffRows.length)).returning()
+    : [];
+  if (added.length)
+    await db.insert(m).values(
+      added.map((s) => ({
+        workspaceName: "bench",
+        userId: s.id,
+        role: "staff" as const,
+        status: "accepted" as const,
+        acceptedAt: new Date(),
+      })),
+    );
+  const [admin] = await db.select().from(u).where(eq(u.email, "bench-admin@example.com"));
+  const staff = staffRows
+    .map((r) => r.users)
+    .sort((a, b) =>
+      a.email === "bench-staff@example.com" ? -1 : b.email === "bench-staff@example.com" ? 1 : 0,
+    );
+  const [member0] = await db.select().from(u).where(eq(u.email, "bench-0@example.com"));
+  if (!admin || !staff[0] || !member0) throw new Error("--reuse: the database holds no earlier bench run");
+  const [last] = await db
+    .select({ at: sql<string>`max(${vitalSamples.at})` })
+    .from(vitalSamples)
+    .where(and(eq(vitalSamples.userId, member0.id), eq(vitalSamples.measure, MEASURE)));
+  if (!last?.at) throw new Error("--reuse: the database holds no samples");
+  end = new Date(last.at).getTime();
+  const sessionOf = async (p: typeof admin): Promise<Claims> => {
+    const { session } = await createSession(db, p.id, true);
+    return { uid: p.id, sid: session.id, tv: p.tokenVersion, email: p.email };
+  };
+  const allStaff = await Promise.all([...staff, ...added].slice(0, STAFF_USERS).map(sessionOf));
+  return {
+    staff: allStaff[0] as Claims,
+    allStaff,
+    admin: await sessionOf(admin),
+    members: [await sessionOf(member0)],
     idTokens: await IdTokens.create(db, SECRET),
   };
 }
@@ -268,6 +370,54 @@ async function timeStaffReports(server: Server, token: string): Promise<Map<numb
       ),
     );
   return byInterval;
+}
+
+/** The KPI tiles (eleven reports in one request) per interval. */
+async function timeKpis(server: Server, token: string): Promise<Map<number, number[]>> {
+  const byInterval = new Map<number, number[]>();
+  for (const days of INTERVALS)
+    byInterval.set(
+      days,
+      await timeRuns(
+        server,
+        `/staff/bench/reports_v2/kpis?interval=${days}&timezone=Asia%2FTokyo`,
+        token,
+        RUNS,
+      ),
+    );
+  return byInterval;
+}
+
+/**
+ * STAFF_USERS staff, each with one request at a time, ask for the staff report for LOAD_SECONDS, each cycling
+ * through the intervals from its own starting point (so every interval is always being asked for).
+ */
+async function loadStaffReports(server: Server, seeded: Seeded) {
+  const tokens = await Promise.all(seeded.allStaff.map((s) => seeded.idTokens.sign(s)));
+  const times: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  const until = t0 + LOAD_SECONDS * 1000;
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      for (let k = i; performance.now() < until; k++) {
+        const days = INTERVALS[k % INTERVALS.length];
+        const t = performance.now();
+        try {
+          const res = await server.fetch(
+            `/staff/bench/reports_v2/${CODE}?interval=${days}&timezone=Asia%2FTokyo`,
+            token,
+          );
+          await res.arrayBuffer();
+          if (!res.ok) errors++;
+        } catch {
+          errors++;
+        }
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return { times, errors, seconds: seconds(t0) };
 }
 
 async function timeClientWeek(server: Server, token: string): Promise<number[]> {
@@ -396,8 +546,10 @@ function flags(): string {
     `--runs ${RUNS}`,
     `--concurrency ${CONCURRENCY}`,
   ];
-  if (o["skip-export"]) on.push("--skip-export");
-  if (o["skip-copy"]) on.push("--skip-copy");
+  on.push(`--staff-users ${STAFF_USERS}`, `--load-seconds ${LOAD_SECONDS}`);
+  if (SETTLE_SECONDS > 0) on.push(`--settle-seconds ${SETTLE_SECONDS}`);
+  for (const f of ["skip-export", "skip-copy", "skip-raw", "skip-load", "reuse"] as const)
+    if (o[f]) on.push(`--${f}`);
   return on.join(" ");
 }
 
@@ -405,15 +557,16 @@ function flags(): string {
 async function prepareDatabase(): Promise<Seeded> {
   const database = await openBenchDatabase();
   await migrateDatabase(database);
-  const seeded = await seed(database);
+  const seeded = REUSE ? await reseed(database) : await seed(database);
   await closeBenchDatabase();
   return seeded;
 }
 
 async function main() {
   const kind = DATABASE_URL ? "postgres" : "pglite"; // as openDatabase chooses
+  const load1 = loadavg()[0] ?? 0;
   console.log(
-    `Database: ${kind}; ${U} users × ${DAYS} days heart rate (${DENSE} dense days) = ${TOTAL.toLocaleString()} samples; ${flags()}`,
+    `Load average ${load1.toFixed(2)} at the start. Database: ${kind}; ${U} users × ${DAYS} days heart rate (${DENSE} dense days) = ${TOTAL.toLocaleString()} samples; ${flags()}`,
   );
   if (!DATABASE_URL) state.dataDir = mkdtempSync(path.join(tmpdir(), "mimamori-bench-"));
   progress("seeding");
@@ -423,25 +576,42 @@ async function main() {
   const server = await startServer(state.dataDir);
   const rss = new RssSampler(server.pid);
 
-  progress(`ingesting ${TOTAL.toLocaleString()} samples`);
-  const ingestion = await ingest(server, seeded);
+  let ingestion = { stored: 0, seconds: 0 };
+  if (!REUSE) {
+    progress(`ingesting ${TOTAL.toLocaleString()} samples`);
+    ingestion = await ingest(server, seeded);
+  }
   rss.sample();
   const ingestRssKb = rss.peakKb;
 
   let vacuum = "left to the server (on PGlite it runs autovacuum itself, db/maintenance.ts)";
-  if (DATABASE_URL) {
+  if (REUSE) vacuum = "skipped (--reuse)";
+  else if (DATABASE_URL) {
     progress("VACUUM ANALYZE, CHECKPOINT");
     const v = await vacuumAnalyze(DATABASE_URL);
     vacuum = `${v.seconds.toFixed(1)} s (${v.tables.join(", ")})`;
   }
 
+  if (SETTLE_SECONDS > 0) {
+    progress(`settling for ${SETTLE_SECONDS} s`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+  }
   progress("timing reports");
-  const staffRuns = await timeStaffReports(server, await seeded.idTokens.sign(seeded.staff));
+  const staffToken = await seeded.idTokens.sign(seeded.staff);
+  const staffRuns = await timeStaffReports(server, staffToken);
+  const kpiRuns = await timeKpis(server, staffToken);
   const clientRuns = await timeClientWeek(server, await seeded.idTokens.sign(seeded.members[0] as Claims));
+  let loadLine = "skipped (--skip-load)";
+  if (!o["skip-load"]) {
+    progress(`${STAFF_USERS} concurrent staff for ${LOAD_SECONDS} s`);
+    const l = await loadStaffReports(server, seeded);
+    loadLine = `${l.times.length} requests in ${l.seconds.toFixed(1)} s (${Math.round(l.times.length / l.seconds)}/s), p50 ${ms(pct(l.times, 50))}, p95 ${ms(pct(l.times, 95))}, p99 ${ms(pct(l.times, 99))}, max ${ms(pct(l.times, 100))}, ${l.errors} errors`;
+  }
 
   let exportLine = "skipped (--skip-export)";
   let exportRssKb: number | null = null;
-  if (!o["skip-export"]) {
+  if (REUSE) exportLine = "skipped (--reuse)";
+  else if (!o["skip-export"]) {
     progress("exporting");
     rss.reset();
     const e = await timeExport(server, await seeded.idTokens.sign(seeded.admin));
@@ -455,11 +625,15 @@ async function main() {
   await server.stop();
   state.server = undefined;
 
-  progress("raw scans");
   const reopened = await openBenchDatabase();
-  const rawRuns = await timeRawScans(reopened);
+  let rawRuns = new Map<number, number[]>();
+  if (!o["skip-raw"]) {
+    progress("raw scans");
+    rawRuns = await timeRawScans(reopened);
+  }
   let copyLine = "skipped (--skip-copy)";
-  if (!o["skip-copy"]) {
+  if (REUSE) copyLine = "skipped (--reuse)";
+  else if (!o["skip-copy"]) {
     progress("COPY");
     const rate = await copyRate(reopened, seeded.members);
     const ingestRate = ingestion.stored / ingestion.seconds;
@@ -470,17 +644,28 @@ async function main() {
   const staffLines = INTERVALS.map((days) => {
     const api = staffRuns.get(days) ?? [];
     const raw = rawRuns.get(days) ?? [];
-    return `  interval ${String(days).padStart(3)} d  p50 ${ms(pct(api, 50)).padStart(9)}  p95 ${ms(pct(api, 95)).padStart(9)}  (${api.length} runs)   raw scan p50 ${ms(pct(raw, 50)).padStart(9)}  (${raw.length} runs; raw/report ${(pct(raw, 50) / pct(api, 50)).toFixed(1)}×)`;
+    const rawPart = raw.length
+      ? `   raw scan p50 ${ms(pct(raw, 50)).padStart(9)}  (${raw.length} runs; raw/report ${(pct(raw, 50) / pct(api, 50)).toFixed(1)}×)`
+      : "";
+    return `  interval ${String(days).padStart(3)} d  p50 ${ms(pct(api, 50)).padStart(9)}  p95 ${ms(pct(api, 95)).padStart(9)}  (${api.length} runs)${rawPart}`;
   });
-  const missing = ingestion.stored === TOTAL ? "" : ` (expected ${TOTAL.toLocaleString()})`;
+  const kpiLines = INTERVALS.map((days) => {
+    const k = kpiRuns.get(days) ?? [];
+    return `  interval ${String(days).padStart(3)} d  p50 ${ms(pct(k, 50)).padStart(9)}  p95 ${ms(pct(k, 95)).padStart(9)}  (${k.length} runs)`;
+  });
+  const missing = REUSE || ingestion.stored === TOTAL ? "" : ` (expected ${TOTAL.toLocaleString()})`;
   console.log(`
-Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${ingestion.stored.toLocaleString()} samples${missing} in ${ingestion.seconds.toFixed(1)} s = ${Math.round(ingestion.stored / ingestion.seconds).toLocaleString()} samples/s
+Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${REUSE ? "skipped (--reuse)" : `${ingestion.stored.toLocaleString()} samples${missing} in ${ingestion.seconds.toFixed(1)} s = ${Math.round(ingestion.stored / ingestion.seconds).toLocaleString()} samples/s`}
 Raw COPY of the same rows: ${copyLine}
 VACUUM ANALYZE and CHECKPOINT after ingestion: ${vacuum}
 Staff report ${CODE} for ${U} users:
 ${staffLines.join("\n")}
+KPI tiles (eleven reports in one request):
+${kpiLines.join("\n")}
+${STAFF_USERS} concurrent staff on the staff report (intervals in turn): ${loadLine}
 Client weekly detail at 1-minute data: p50 ${ms(pct(clientRuns, 50))}, p95 ${ms(pct(clientRuns, 95))} (${clientRuns.length} runs)
 All-user CSV export: ${exportLine}
+Load average at the end: ${(loadavg()[0] ?? 0).toFixed(2)}
 Server process RSS${kind === "pglite" ? " (includes the embedded PGlite database)" : ""}, load generator excluded: peak during ingestion ${mbOfKb(ingestRssKb)}, during the export ${exportRssKb === null ? "skipped" : mbOfKb(exportRssKb)}; VmHWM ${mbOfKb(rss.hwmKb)}`);
 }
 

@@ -14,7 +14,7 @@ import {
   zoneOf,
 } from "@mimamori/shared";
 import type { Db } from "../../db/client";
-import { localMidnight } from "../../lib/time-sql";
+import { localMidnightMs } from "../../lib/time-sql";
 import { viewOf } from "./present";
 import {
   lastNight,
@@ -98,8 +98,8 @@ export async function buildCards(
   lang: Language,
 ): Promise<ReportCard[]> {
   const now = Date.now();
-  const today = (await localMidnight(db, now, timezone)) * 1000;
-  const yesterday = (await localMidnight(db, now, timezone, 1)) * 1000;
+  const today = localMidnightMs(now, timezone);
+  const yesterday = localMidnightMs(now, timezone, 1);
   const levels = REPORT_TILES.map(measureOf).filter((m) => m.aggregation === "mean");
   const latest = new Map(
     (await latestSamples(db, userId, [...levels.map((m) => m.measure), measureOf(DIASTOLIC).measure])).map(

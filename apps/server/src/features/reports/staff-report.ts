@@ -11,18 +11,20 @@ import {
   type StaffReportUser,
   worseZone,
   type Zone,
+  type ZoneRange,
+  type ZoneRanges,
   zoneOf,
 } from "@mimamori/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/client";
+import { oneRow } from "../../db/client";
 import { acceptedClientOf } from "../../db/membership-rules";
-import { memberships, users, vitalSync } from "../../db/schema";
-import { localMidnight } from "../../lib/time-sql";
+import { memberships, reportRanges, reportTunings, users, vitalSync } from "../../db/schema";
+import { localMidnightMs } from "../../lib/time-sql";
 import { viewOf } from "./present";
-import { effectiveRanges, generalRanges, tuningsOf } from "./ranges";
+import { effectiveRanges, type Tuning } from "./ranges";
 import type { Window } from "./series";
-import { consentedStats, type Stat } from "./stats";
+import { consentedBefore, consentedStatsQuery, insideStats, type Stat } from "./stats";
 
 export interface StaffQuery {
   timezone: string;
@@ -41,24 +43,78 @@ interface Member {
 }
 
 /** The last `interval` local days up to `end_time` (default now), the staff report window. */
-export async function staffWindow(db: Db, q: StaffQuery): Promise<Window> {
+export function staffWindow(q: StaffQuery): Window {
   const end = q.end_time !== undefined ? q.end_time * 1000 : Date.now();
-  const start = (await localMidnight(db, end, q.timezone, q.interval - 1)) * 1000;
+  // the same instant as PostgreSQL's local midnight (lib/time-sql.ts), without a round trip for it
+  const start = localMidnightMs(end, q.timezone, q.interval - 1);
   return { start, end, timezone: q.timezone, open: q.end_time === undefined };
 }
 
-/** Accepted client members of the entity, by name. */
-export async function membersOf(db: Db, ws: string): Promise<Member[]> {
-  return rows<Member>(
+/** No stats: the window holds no bucket. Its columns are named by the alias list where it is used. */
+const NO_STATS = sql`select null::uuid, null::float8, null::float8, null::float8 where false`;
+
+/** Stats rows under the names the report statements read them by. */
+const statsRows = (q: SQL | null) => sql`select * from (${q ?? NO_STATS}) as x(sid, smax, smin, smean)`;
+
+/** Ranges as read in json (three arrays, or nulls without own ranges). */
+type RangeArrays = [number[] | null, number[] | null, number[] | null];
+const rangesOf = ([maxValue, minValue, meanValue]: RangeArrays): ZoneRanges | null =>
+  maxValue && minValue && meanValue
+    ? { maxValue: maxValue as ZoneRange, minValue: minValue as ZoneRange, meanValue: meanValue as ZoneRange }
+    : null;
+
+/** One member's row of the report statement (json arrays: smaller and quicker to parse than objects). */
+type MemberRow = [
+  id: string,
+  name: string,
+  email: string,
+  isActive: boolean,
+  lastSync: number | null,
+  since: number | null,
+  hasStats: boolean,
+  max: number | null,
+  min: number | null,
+  mean: number | null,
+  isTuned: boolean | null,
+  ...ranges: RangeArrays,
+];
+
+/**
+ * The whole report in one statement and one json value: the entity's general ranges of the measure, and its
+ * accepted client members by name with their consent, their stats over the window (of those who consented
+ * before it; see consentedStatsQuery) and their tuning. One round trip instead of five, and one JSON.parse
+ * instead of the driver's parsing of every column of every row.
+ */
+async function readReport(db: Db, ws: string, measure: Measure, w: Window) {
+  const r = await oneRow<{ report: { general: RangeArrays | null; members: MemberRow[] | null } }>(
     db,
-    sql`select ${users.id}::text as id, ${users.name}, ${users.email}, ${memberships.isActive} as "isActive",
-        extract(epoch from ${vitalSync.lastSyncAt})::float8 as "lastSync",
-        (extract(epoch from ${memberships.acceptedAt}) * 1000)::float8 as since
-      from ${memberships} join ${users} on ${users.id} = ${memberships.userId}
-        left join ${vitalSync} on ${vitalSync.userId} = ${memberships.userId}
-      where ${acceptedClientOf(ws)}
-      order by ${users.name}, ${users.email}`,
+    reportStatement(ws, measure, w),
   );
+  return r.report;
+}
+
+/** readReport's statement. */
+function reportStatement(ws: string, measure: Measure, w: Window): SQL {
+  const m = memberships;
+  const u = users;
+  const t = reportTunings;
+  const g = reportRanges;
+  return sql`with c as materialized (${consentedBefore(ws, w)}),
+    s as (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))})
+    select json_build_object(
+      'general', (select json_build_array(${g.maxValue}, ${g.minValue}, ${g.meanValue}) from ${g}
+        where ${g.workspaceName} = ${ws} and ${g.measure} = ${measure.measure}),
+      'members', (select json_agg(json_build_array(${u.id}, ${u.name}, ${u.email}, ${m.isActive},
+          extract(epoch from ${vitalSync.lastSyncAt}), extract(epoch from ${m.acceptedAt}) * 1000,
+          s.sid is not null, s.smax, s.smin, s.smean, ${t.isTuned}, ${t.maxValue}, ${t.minValue}, ${t.meanValue})
+          order by ${u.name}, ${u.email})
+        from ${m} join ${u} on ${u.id} = ${m.userId}
+          left join ${vitalSync} on ${vitalSync.userId} = ${m.userId}
+          left join s on s.sid = ${m.userId}
+          left join ${t} on ${t.workspaceName} = ${m.workspaceName} and ${t.measure} = ${measure.measure}
+            and ${t.userId} = ${m.userId}
+        where ${acceptedClientOf(ws)})
+    ) as report`;
 }
 
 const consented = (u: Member, epochS: number) => u.since !== null && epochS * 1000 >= u.since;
@@ -68,12 +124,7 @@ interface Graded {
   zone: Zone | null;
 }
 
-function grade(
-  stat: Stat | undefined,
-  r: ReturnType<typeof effectiveRanges>,
-  m: Measure,
-  toView: (v: number) => number,
-): Graded {
+function grade(stat: Stat | undefined, r: ZoneRanges, m: Measure, toView: (v: number) => number): Graded {
   const one = (v: number | undefined, range: number[]) => ({
     value: v === undefined ? null : toView(v),
     color: zoneOf(v, range, m.direction),
@@ -113,16 +164,29 @@ export async function buildStaffReport(
 ): Promise<StaffReport> {
   const m = measureOf(id);
   const view = viewOf(m, q.timezone, lang);
-  // independent reads go out together: on PostgreSQL each is its own round trip on a pooled connection
-  const [w, members] = await Promise.all([staffWindow(db, q), membersOf(db, ws)]);
-  const [general, tunings, stats] = await Promise.all([
-    generalRanges(db, ws, m),
-    tuningsOf(db, ws, m),
-    consentedStats(db, ws, m, w, members),
-  ]);
+  const w = staffWindow(q);
+  const r = await readReport(db, ws, m, w);
+  const rows = r.members ?? [];
+  const members = rows.map(
+    ([id, name, email, isActive, lastSync, since]): Member => ({
+      id,
+      name,
+      email,
+      isActive,
+      lastSync,
+      since,
+    }),
+  );
+  const stats = new Map<string, Stat>();
+  for (const [id, , , , , , hasStats, max, min, mean] of rows)
+    if (hasStats) stats.set(id, { max: max as number, min: min as number, mean: mean as number });
+  for (const [id, stat] of await insideStats(db, m, w, members)) stats.set(id, stat);
+  const general = (r.general && rangesOf(r.general)) ?? defaultRanges(m);
   const zones = new Map<string, Zone | null>();
-  const reportUsers = members.map((u): StaffReportUser => {
-    const t = tunings.get(u.id);
+  const reportUsers = rows.map((row, i): StaffReportUser => {
+    const u = members[i] as Member;
+    const [, , , , , , , , , , isTuned, ...own] = row;
+    const t: Tuning | undefined = isTuned === null ? undefined : { isTuned, ranges: rangesOf(own) };
     const g = grade(stats.get(u.id), effectiveRanges(general, t), m, view.toView);
     zones.set(u.id, g.zone);
     return {
@@ -154,30 +218,81 @@ export async function buildStaffReport(
   };
 }
 
+type KpiMember = [id: string, isActive: boolean, since: number | null];
+type KpiStat = [measure: number, id: string, max: number, min: number, mean: number];
+type KpiTuning = [measure: number, id: string, isTuned: boolean, ...ranges: RangeArrays];
+type KpiGeneral = [measure: number, ...ranges: RangeArrays];
+
+/**
+ * The KPI tiles' reads in one statement and one json value: the members, every tile's stats (as
+ * readReport's), and the entity's tunings and general ranges of every measure.
+ */
+async function readKpis(db: Db, ws: string, measures: Measure[], w: Window) {
+  const m = memberships;
+  const t = reportTunings;
+  const g = reportRanges;
+  const perMeasure = sql.join(
+    measures.map(
+      (measure) =>
+        sql`select ${measure.measure}::int as smeasure, s.* from (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))}) s`,
+    ),
+    sql` union all `,
+  );
+  const r = await oneRow<{
+    kpis: {
+      members: KpiMember[] | null;
+      stats: KpiStat[] | null;
+      tunings: KpiTuning[] | null;
+      general: KpiGeneral[] | null;
+    };
+  }>(
+    db,
+    sql`with c as materialized (${consentedBefore(ws, w)}), s as (${perMeasure})
+    select json_build_object(
+      'members', (select json_agg(json_build_array(${m.userId}, ${m.isActive},
+          extract(epoch from ${m.acceptedAt}) * 1000)) from ${m} where ${acceptedClientOf(ws)}),
+      'stats', (select json_agg(json_build_array(smeasure, sid, smax, smin, smean)) from s),
+      'tunings', (select json_agg(json_build_array(${t.measure}, ${t.userId}, ${t.isTuned}, ${t.maxValue},
+          ${t.minValue}, ${t.meanValue})) from ${t} where ${t.workspaceName} = ${ws}),
+      'general', (select json_agg(json_build_array(${g.measure}, ${g.maxValue}, ${g.minValue}, ${g.meanValue}))
+        from ${g} where ${g.workspaceName} = ${ws})
+    ) as kpis`,
+  );
+  return r.kpis;
+}
+
 /**
  * The entity's KPIs over the window across the eleven reports: a member's zone is the worst colour of any
  * report's max, min and mean by their effective ranges (see docs/decisions.md).
  */
 export async function entityKpis(db: Db, ws: string, q: StaffQuery) {
-  const [w, members] = await Promise.all([staffWindow(db, q), membersOf(db, ws)]);
+  const w = staffWindow(q);
+  const measures = REPORT_TILES.map(measureOf);
+  const r = await readKpis(db, ws, measures, w);
+  const members = (r.members ?? []).map(
+    ([id, isActive, since]): Member => ({ id, isActive, since, name: "", email: "", lastSync: null }),
+  );
+  const stats = new Map<number, Map<string, Stat>>(measures.map((m) => [m.measure, new Map()]));
+  for (const [measure, id, max, min, mean] of r.stats ?? []) stats.get(measure)?.set(id, { max, min, mean });
+  const inside = await Promise.all(measures.map((m) => insideStats(db, m, w, members)));
+  measures.forEach((m, i) => {
+    for (const [id, stat] of inside[i] ?? []) stats.get(m.measure)?.set(id, stat);
+  });
+  const tunings = new Map<string, Tuning>();
+  for (const [measure, id, isTuned, ...own] of r.tunings ?? [])
+    tunings.set(`${measure}:${id}`, { isTuned, ranges: rangesOf(own) });
+  const general = new Map<number, ZoneRanges>();
+  for (const [measure, ...own] of r.general ?? []) {
+    const ranges = rangesOf(own);
+    if (ranges) general.set(measure, ranges);
+  }
   const zones = new Map<string, Zone | null>();
   const withData = new Set<string>();
-  // the eleven reports' reads go out together, then are graded in the tiles' order
-  const perReport = await Promise.all(
-    REPORT_TILES.map(async (id) => {
-      const m = measureOf(id);
-      const [general, tunings, stats] = await Promise.all([
-        generalRanges(db, ws, m),
-        tuningsOf(db, ws, m),
-        consentedStats(db, ws, m, w, members),
-      ]);
-      return { m, general, tunings, stats };
-    }),
-  );
-  for (const { m, general, tunings, stats } of perReport) {
-    for (const [uid, stat] of stats) {
+  for (const m of measures) {
+    const base = general.get(m.measure) ?? defaultRanges(m);
+    for (const [uid, stat] of stats.get(m.measure) ?? []) {
       withData.add(uid);
-      const g = grade(stat, effectiveRanges(general, tunings.get(uid)), m, (v) => v);
+      const g = grade(stat, effectiveRanges(base, tunings.get(`${m.measure}:${uid}`)), m, (v) => v);
       zones.set(uid, worseZone(zones.get(uid) ?? null, g.zone));
     }
   }

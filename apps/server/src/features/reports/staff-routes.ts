@@ -21,12 +21,14 @@ import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
 import { ensureZone } from "../../lib/time-sql";
 import { requireMember } from "../entity-members/queries";
+import { coalescing } from "./coalesce";
 import { consentStart, fromConsent } from "./consent";
 import { sendRows } from "./csv";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
 import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
+import { type SharedBody, sendShared, sharedBody } from "./shared-body";
 import { buildStaffReport, entityKpis } from "./staff-report";
 
 const staff = { access: "staff" as const };
@@ -58,6 +60,10 @@ const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: Language) =
 
 /** Staff reports of an entity's members (§7 under /staff/{workspace}), tuning and per-user charts and CSV. */
 export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // identical reads by several staff at once share one computation that started after each of them arrived
+  const reports = coalescing<SharedBody>();
+  const kpis = coalescing<SharedBody>();
+  const keyOf = (...parts: unknown[]) => JSON.stringify(parts);
   return async (app) => {
     // the platform validated the zone name; the database must know it too
     app.addHook("preHandler", async (req) =>
@@ -73,7 +79,14 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: entityKpisSchema },
         },
       },
-      async (req) => entityKpis(ctx.db, req.params.workspace, req.query),
+      async (req, reply) => {
+        const { workspace } = req.params;
+        const q = req.query;
+        const body = await kpis(keyOf(workspace, q.interval, q.timezone, q.end_time), async () =>
+          sharedBody(entityKpisSchema, await entityKpis(ctx.db, workspace, q)),
+        );
+        return sendShared(req, reply, body);
+      },
     );
 
     app.get(
@@ -86,8 +99,17 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: staffReportSchema },
         },
       },
-      async (req) =>
-        buildStaffReport(ctx.db, req.params.workspace, req.params.reportId, req.query, requestLanguage(req)),
+      async (req, reply) => {
+        const { workspace, reportId } = req.params;
+        const q = req.query;
+        const lang = requestLanguage(req);
+        const body = await reports(
+          keyOf(workspace, reportId, q.interval, q.timezone, q.end_time, lang),
+          async () =>
+            sharedBody(staffReportSchema, await buildStaffReport(ctx.db, workspace, reportId, q, lang)),
+        );
+        return sendShared(req, reply, body);
+      },
     );
 
     /** Saves the entity's general ranges; answers the report for the body's interval. */

@@ -275,3 +275,24 @@ describe("GET /staff/{ws}/reports_v2/kpis", () => {
     expect(none.body).toMatchObject({ members: 2, with_data: 0, equippingRate: 0, redZoneRate: null });
   });
 });
+
+describe("identical staff reads at once (coalesce.ts)", () => {
+  it("answer alike, gzipped or not, and a read sent after a write sees that write", async () => {
+    const path = `/staff/harbor/reports_v2/00005091?${day1}`;
+    const wide = { maxValue: [0, 175, 185, 200], minValue: [0, 100, 140, 200], meanValue: [0, 80, 100, 200] };
+    const identity = { token: tok.staff, headers: { "accept-encoding": "identity" } };
+    const [a, b, c] = await Promise.all([get(path), get(path), t.call("GET", path, undefined, identity)]);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-encoding")).toBe("gzip");
+    expect(c.headers.get("content-encoding")).toBeNull();
+    expect(b.body).toEqual(a.body);
+    expect(c.body).toEqual(a.body);
+    expect(a.body.ranges).toEqual(a.body.default_ranges);
+    // a read under way while the entity's ranges change may show either; one sent after the change shows it
+    const during = get(path);
+    const saved = await t.call("POST", path, { ...wide, interval: 1 }, { token: tok.staff });
+    expect(saved.status).toBe(200);
+    const [after] = await Promise.all([get(path), get(path), during]);
+    expect(after.body.ranges).toEqual(wide);
+  });
+});

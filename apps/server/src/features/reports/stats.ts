@@ -6,7 +6,7 @@ import { acceptedClientConsent, acceptedClientIds } from "../../db/membership-ru
 import { memberships, sleepSessions } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, localStart } from "../../lib/time-sql";
-import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
+import { BUCKET_ROW, bucketsOver, LEVELS, localHourLevels, type VitalFilter } from "../vitals/levels";
 import type { Window } from "./series";
 
 export interface Stat {
@@ -30,18 +30,30 @@ export async function windowStats(
   w: Window,
   consent?: SQL,
 ): Promise<Map<string, Stat>> {
+  const query = statsQuery(users, m, w, consent);
+  if (!query) return new Map();
+  const result = await rows<Stat & { id: string }>(db, query);
+  return new Map(result.map(({ id, ...s }) => [id, s]));
+}
+
+/**
+ * windowStats' statement, to be read on its own or inside a larger one: rows of (id, max, min, mean), id the
+ * user's uuid; null when the window holds no bucket.
+ */
+export function statsQuery(users: SQL, m: Measure, w: Window, consent?: SQL): SQL | null {
   let query: SQL;
   const filter: VitalFilter = (t) => sql`${t.userId} in (${users}) and ${t.measure} = ${m.measure}`;
   const o = BUCKET_ROW;
   if (m.aggregation === "mean") {
-    const buckets = bucketsOver(filter, w);
-    if (!buckets) return new Map();
+    // max, min and mean do not use the buckets' times: an open window may end with the current month's bucket
+    const buckets = bucketsOver(filter, w, LEVELS, true);
+    if (!buckets) return null;
     query = sql`select ${o.userId} as id, max(${o.max})::float8 as max, min(${o.min})::float8 as min,
         (sum(${o.sum}) / sum(${o.count}))::float8 as mean
       from (${buckets}) b group by ${o.userId}`;
   } else if (m.aggregation === "sum") {
     const buckets = bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
-    if (!buckets) return new Map();
+    if (!buckets) return null;
     query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
         select ${o.userId} as id, ${localStart(o.bucket, "day", w.timezone)} as d, sum(${o.sum}) as total
         from (${buckets}) b group by 1, 2
@@ -62,34 +74,51 @@ export async function windowStats(
         group by 1, 2
       ) x group by id`;
   }
-  const result = await rows<Stat & { id: string }>(db, query);
-  return new Map(result.map(({ id, ...s }) => [id, s]));
+  return query;
 }
 
 /**
- * windowStats of an entity's accepted members, each counted only from their consent on (`since`, epoch ms;
- * docs/decisions.md, Trust). Members who consented before the window share one query, as before; each of the
- * few who consented inside it gets one of their own over the window from their consent, whose bucket cover
- * (levels.ts) reads raw samples up to the first whole hour after it. Sleep needs no split: a night counts when
- * it started after consent, which the query joins.
+ * The statement part of an entity's accepted members' stats, each counted only from their consent on (`since`;
+ * docs/decisions.md, Trust): the members who consented before the window, read together (statsQuery's rows).
+ * Sleep needs no split: a night counts when it started after consent, which the query joins. The few who
+ * consented inside the window are read by `insideStats`.
  */
-export async function consentedStats(
-  db: Db,
+export function consentedStatsQuery(
   ws: string,
+  m: Measure,
+  w: Window,
+  before: SQL = consentedBefore(ws, w),
+): SQL | null {
+  if (m.aggregation === "sleep")
+    return statsQuery(sql`${acceptedClientIds(ws)}`, m, w, sql`${acceptedClientConsent(ws)}`);
+  return statsQuery(before, m, w);
+}
+
+/**
+ * Subquery `(user_id)`: the entity's accepted members who consented at or before the window's start. A statement
+ * reading several measures names it once as a CTE and passes `select … from` it to consentedStatsQuery: one
+ * read of the memberships instead of one per bucket level and measure.
+ */
+export const consentedBefore = (ws: string, w: Window): SQL =>
+  sql`select ${bare(memberships.userId)} from (${acceptedClientConsent(ws)}) c where since <= ${at(w.start)}`;
+
+/**
+ * The stats of the members who consented inside the window (`since`, epoch ms), each over the window from their
+ * consent in a query of its own, whose bucket cover (levels.ts) reads raw samples up to the first whole hour
+ * after it. None for sleep (consentedStatsQuery counts their nights).
+ */
+export async function insideStats(
+  db: Db,
   m: Measure,
   w: Window,
   members: { id: string; since: number | null }[],
 ): Promise<Map<string, Stat>> {
-  if (m.aggregation === "sleep")
-    return windowStats(db, sql`${acceptedClientIds(ws)}`, m, w, sql`${acceptedClientConsent(ws)}`);
-  const before = sql`select ${bare(memberships.userId)} from (${acceptedClientConsent(ws)}) c
-    where since <= ${at(w.start)}`;
+  if (m.aggregation === "sleep") return new Map();
   const inside = members.filter((u) => u.since !== null && u.since > w.start && u.since < w.end);
-  const parts = await Promise.all([
-    windowStats(db, before, m, w),
-    ...inside.map((u) =>
+  const parts = await Promise.all(
+    inside.map((u) =>
       windowStats(db, sql`select ${u.id}::uuid`, m, { ...w, start: Math.ceil(u.since as number) }),
     ),
-  ]);
+  );
   return new Map(parts.flatMap((p) => [...p]));
 }

@@ -188,6 +188,20 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
       });
       expect(stats.get(uid)).toEqual({ max: 181, min: 41, mean: 111 });
     }
+    // longer windows that end now end with the current day's and month's buckets (stats.ts): still the raw figures
+    for (const days of [2, 40, 400]) {
+      const end = Date.now();
+      const start = end - days * 86_400_000;
+      const stats = await windowStats(t.db, users, hr, { start, end, timezone: "UTC", open: true });
+      const raw = await oneRow<{ max: number; min: number; mean: number }>(
+        t.db,
+        sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from ${vitalSamples}
+          where user_id = ${uid}::uuid and measure = 5091 and at >= ${new Date(start).toISOString()}::timestamptz`,
+      );
+      const got = stats.get(uid);
+      expect([got?.max, got?.min]).toEqual([raw.max, raw.min]);
+      expect(got?.mean).toBeCloseTo(raw.mean, 9);
+    }
   });
 
   it("a rebuild from raw gives the same buckets at every level", async () => {

@@ -1,7 +1,7 @@
 import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalSamples } from "../../db/schema";
 import { bare } from "../../db/sql-names";
-import { at } from "../../lib/time-sql";
+import { at, zoneOffsetMinutes } from "../../lib/time-sql";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
 export const LEVELS = ["hour", "day", "month"] as const;
@@ -67,19 +67,8 @@ export function coverRange(from: number, to: number, levels: readonly Level[] = 
   return [...coverRange(from, a, finer), { level, from: a, to: b }, ...coverRange(b, to, finer)];
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at `ms`, in minutes (the platform's time-zone data). */
-export function zoneOffsetMinutes(tz: string, ms: number): number {
-  let f = offsetFormats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" });
-    offsetFormats.set(tz, f);
-  }
-  const name = f.formatToParts(ms).find((p) => p.type === "timeZoneName")?.value ?? "";
-  const m = /([+-])(\d{2}):(\d{2})/.exec(name);
-  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
+/** The zone's offset from UTC at `ms`, in minutes (lib/time-sql.ts; re-exported for this module's readers). */
+export { zoneOffsetMinutes };
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -128,15 +117,19 @@ const bucketRow = (values: Record<keyof typeof BUCKET_ROW, SQLWrapper>) =>
  * (BUCKET_ROW: user_id, measure, bucket, min, max, sum, count) matching `filter` (applied to the samples and to
  * every level's table in turn); null for an empty window. An `open` window (one that ends now) or one reaching
  * past now ends with the current hour's bucket instead of that hour's samples one by one: nothing is stored after
- * now but the upload skew.
+ * now but the upload skew. With `wholeCurrent` it ends with the current bucket of the coarsest level instead (the
+ * current month's): the same samples, in far fewer rows (a year of a member: 27 instead of 67), for a reader
+ * that does not use the buckets' times (max, min and mean over the window).
  */
 export function bucketsOver(
   filter: VitalFilter,
   w: { start: number; end: number; open?: boolean },
   levels: readonly Level[] = LEVELS,
+  wholeCurrent = false,
 ): SQL | null {
   const { start, end } = w;
-  const last = (w.open || end >= Date.now()) && levels.includes("hour") ? ceilBucket("hour", end) : end;
+  const tail = wholeCurrent ? levels.at(-1) : levels.includes("hour") ? "hour" : undefined;
+  const last = (w.open || end >= Date.now()) && tail ? ceilBucket(tail, end) : end;
   const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
     if (level === "raw") {
       const s = vitalSamples;
