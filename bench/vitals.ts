@@ -357,36 +357,21 @@ async function timeRuns(server: Server, p: string, token: string, runs: number):
   return times;
 }
 
-async function timeStaffReports(server: Server, token: string): Promise<Map<number, number[]>> {
+/** `RUNS` timed calls of the staff path `path(days)` for each interval (a report, or the KPI tiles). */
+async function timeIntervals(
+  server: Server,
+  token: string,
+  path: (days: number) => string,
+): Promise<Map<number, number[]>> {
   const byInterval = new Map<number, number[]>();
-  for (const days of INTERVALS)
-    byInterval.set(
-      days,
-      await timeRuns(
-        server,
-        `/staff/bench/reports_v2/${CODE}?interval=${days}&timezone=Asia%2FTokyo`,
-        token,
-        RUNS,
-      ),
-    );
+  for (const days of INTERVALS) byInterval.set(days, await timeRuns(server, path(days), token, RUNS));
   return byInterval;
 }
 
-/** The KPI tiles (eleven reports in one request) per interval. */
-async function timeKpis(server: Server, token: string): Promise<Map<number, number[]>> {
-  const byInterval = new Map<number, number[]>();
-  for (const days of INTERVALS)
-    byInterval.set(
-      days,
-      await timeRuns(
-        server,
-        `/staff/bench/reports_v2/kpis?interval=${days}&timezone=Asia%2FTokyo`,
-        token,
-        RUNS,
-      ),
-    );
-  return byInterval;
-}
+const staffReportPath = (days: number) =>
+  `/staff/bench/reports_v2/${CODE}?interval=${days}&timezone=Asia%2FTokyo`;
+/** The KPI tiles: eleven reports in one request. */
+const kpiPath = (days: number) => `/staff/bench/reports_v2/kpis?interval=${days}&timezone=Asia%2FTokyo`;
 
 /**
  * STAFF_USERS staff, each with one request at a time, ask for the staff report for LOAD_SECONDS, each cycling
@@ -598,8 +583,8 @@ async function main() {
   }
   progress("timing reports");
   const staffToken = await seeded.idTokens.sign(seeded.staff);
-  const staffRuns = await timeStaffReports(server, staffToken);
-  const kpiRuns = await timeKpis(server, staffToken);
+  const staffRuns = await timeIntervals(server, staffToken, staffReportPath);
+  const kpiRuns = await timeIntervals(server, staffToken, kpiPath);
   const clientRuns = await timeClientWeek(server, await seeded.idTokens.sign(seeded.members[0] as Claims));
   let loadLine = "skipped (--skip-load)";
   if (!o["skip-load"]) {
