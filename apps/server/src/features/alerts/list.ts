@@ -43,18 +43,21 @@ export const aboutCurrentMember = (ws: string): SQL =>
   sql`exists (select 1 from ${memberships} where ${acceptedClientOf(ws)} and ${memberships.userId} = ${n.userId}
     and ${memberships.acceptedAt} <= ${n.createdAt} and ${memberships.acceptedAt} <= ${n.at})`;
 
-/** The mails naming the alert: `from … where …` of a subquery, continued with `and …` by the caller. */
-const mailsOfAlert = sql`from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
-  where ${notificationMails.notificationId} = ${n.id}`;
-
-/** When an SMTP server first accepted a mail naming the alert (epoch ms), or null. */
-export const emailSentAtMs = sql`(select ${ms(sql`min(${mailOutbox.sentAt})`)} ${mailsOfAlert}
-  and ${mailOutbox.status} = 'sent')`;
+/**
+ * The `mails` of a query whose `page` (a CTE with the alerts' ids as `nid`) it follows: per alert of the page, when
+ * an SMTP server first accepted a mail naming it (epoch ms, `sent_ms`) and what `mailStatus` reads. One grouped
+ * aggregate over the page's ids, not a subquery per alert (on PGlite each rescan is a file-size system call).
+ */
+export const mailsOfPage = sql`select ${notificationMails.notificationId} as nid,
+    ${ms(sql`min(${mailOutbox.sentAt}) filter (where ${mailOutbox.status} = 'sent')`)} as sent_ms,
+    bool_or(${mailOutbox.status} = 'sent') as any_sent, bool_and(${mailOutbox.status} = 'failed') as all_failed
+  from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
+  where ${notificationMails.notificationId} in (select nid from page)
+  group by ${notificationMails.notificationId}`;
 
 /** none: no mail queued; sent: one was accepted; failed: every one failed for good; pending otherwise. */
-export const emailStatusOf = sql`(select case when count(*) = 0 then 'none'
-    when bool_or(${mailOutbox.status} = 'sent') then 'sent'
-    when bool_and(${mailOutbox.status} = 'failed') then 'failed' else 'pending' end ${mailsOfAlert})`;
+export const mailStatus = sql`case when mails.nid is null then 'none' when mails.any_sent then 'sent'
+  when mails.all_failed then 'failed' else 'pending' end`;
 
 interface Row {
   id: number;
@@ -78,7 +81,8 @@ interface Row {
   is_seen: boolean;
 }
 
-const ackBy = alias(users, "acknowledger");
+/** The acknowledger, joined beside the member (both are `users`). */
+export const ackBy = alias(users, "acknowledger");
 const seen = notificationSeen;
 
 /** The newest `limit` alerts of `ws` matching `where` that the caller may see: their own columns, newest first. */
@@ -101,21 +105,13 @@ async function alertRows(db: Db, pages: SQL, callerId: string): Promise<Row[]> {
   return rows<Row>(
     db,
     sql`with page as (${pages}),
-      mails as (
-        select ${notificationMails.notificationId} as nid,
-          ${ms(sql`min(${mailOutbox.sentAt}) filter (where ${mailOutbox.status} = 'sent')`)} as sent_ms,
-          bool_or(${mailOutbox.status} = 'sent') as any_sent, bool_and(${mailOutbox.status} = 'failed') as all_failed
-        from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
-        where ${notificationMails.notificationId} in (select nid from page)
-        group by ${notificationMails.notificationId})
+      mails as (${mailsOfPage})
       select page.nid as id, page.type, page.measure_no as measure, page.value_num::float8 as value, ${ms(sql`page.at_ts`)} as t,
         ${ms(sql`page.created_ts`)} as created, ${ms(sql`page.cleared_ts`)} as cleared,
         ${ms(sql`page.escalated_ts`)} as escalated, ${ms(sql`page.acked_ts`)} as acked,
         page.action_taken as ack_action, page.action_note as ack_note, page.ack_by::text as ack_uid,
         ${ackBy.name} as ack_name, ${users.id}::text as uid, ${users.name} as name, ${users.email} as email,
-        mails.sent_ms as email_sent,
-        case when mails.nid is null then 'none' when mails.any_sent then 'sent'
-          when mails.all_failed then 'failed' else 'pending' end as email_status,
+        mails.sent_ms as email_sent, ${mailStatus} as email_status,
         ${seen.notificationId} is not null as is_seen
       from page join ${users} on ${users.id} = page.member_id
         left join ${users} as ${ackBy} on ${ackBy.id} = page.ack_by
