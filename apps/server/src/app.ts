@@ -9,6 +9,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
+import { changesOf } from "./db/changes";
 import type { Database } from "./db/client";
 import { startAutovacuum } from "./db/maintenance";
 import { adminRoutes } from "./features/admin/routes";
@@ -34,6 +35,7 @@ import { vitalRoutes } from "./features/vitals/routes";
 import type { Clock } from "./jobs/clock";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { registerAccessControl } from "./lib/access";
+import { registerChangeTracking } from "./lib/change-tracking";
 import type { AppContext } from "./lib/context";
 import { registerErrorHandler } from "./lib/errors";
 import { IdTokens } from "./lib/id-tokens";
@@ -97,7 +99,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   // background jobs only where asked for (`npm start`: JOBS=on by default; API tests: off unless a test opts in)
-  const runner = config.jobs ? createJobRunner({ log: app.log, clock }) : null;
+  const runner = config.jobs
+    ? createJobRunner({ log: app.log, clock, onRun: () => changesOf(database.db).everything() })
+    : null;
   const ctx: AppContext = {
     config,
     database,
@@ -121,6 +125,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerInputGuard(app);
   registerAccessControl(app, ctx);
+  registerChangeTracking(app, ctx.db);
   await app.register(fastifyCookie);
   // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
   await app.register(fastifyCompress, { threshold: 1024 });

@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { listenForChanges } from "./changes";
 import { type DataDirLock, lockDataDir, rewriteLock } from "./lock";
 import * as schema from "./schema";
 
@@ -37,8 +38,23 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation costs report queries ~20 ms and gains nothing at their size (docs/decisions.md)
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: "-c jit=off" });
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+    // ten connections for queries and one that listens for other processes' changes (db/changes.ts)
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 11, options: "-c jit=off" });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const stopListening = await listenForChanges(db, pool, (err) =>
+      console.error("change notification failed:", err instanceof Error ? err.message : err),
+    ).catch(async (err) => {
+      await pool.end();
+      throw err;
+    });
+    return {
+      db,
+      kind: "postgres",
+      async close() {
+        await stopListening();
+        await pool.end();
+      },
+    };
   }
   const lock = opts.dataDir ? lockDataDir(opts.dataDir) : undefined;
   try {

@@ -37,6 +37,23 @@ describe("job runner", () => {
     await runner.stop();
   });
 
+  it("tells onRun after each run, failed or not, except of jobs that change nothing kept", async () => {
+    const runner = createJobRunner({ log: captureLog().log, onRun: () => seen.push("changed") });
+    const seen: string[] = [];
+    runner.register({ name: "a", run: async () => void seen.push("a") });
+    runner.register({ name: "mail", changes: "none", run: async () => void seen.push("mail") });
+    runner.register({
+      name: "b",
+      run: async () => {
+        seen.push("b");
+        throw new Error("down");
+      },
+    });
+    await runner.tick();
+    expect(seen).toEqual(["a", "changed", "mail", "b", "changed"]);
+    await runner.stop();
+  });
+
   it("refuses a second job of the same name", () => {
     const runner = createJobRunner({ log: captureLog().log });
     runner.register({ name: "a", run: async () => {} });

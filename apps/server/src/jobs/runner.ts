@@ -13,6 +13,11 @@ export interface Job {
   run(now: Date): Promise<void>;
   /** When it runs: a croner pattern (6 fields: with seconds); every minute at second 0 by default. */
   every?: string;
+  /**
+   * "none": its runs change nothing a kept answer reads (db/changes.ts: staff reports and KPI tiles), so they do
+   * not make the runner's `onRun` mark everything changed (the mail outbox, every five seconds).
+   */
+  changes?: "none";
 }
 
 export interface JobRunner {
@@ -46,7 +51,12 @@ interface JobState {
  * the jobs. Ticks come from croner on the system's timer, the time a job sees from `clock` (tests use a manual
  * clock and call `tick()`). A job's error is logged and the job runs again at its next tick.
  */
-export function createJobRunner(opts: { log: FastifyBaseLogger; clock?: Clock }): JobRunner {
+export function createJobRunner(opts: {
+  log: FastifyBaseLogger;
+  clock?: Clock;
+  /** After each run of a job that may change data (app.ts: everything kept is out of date). */
+  onRun?: () => void;
+}): JobRunner {
   const clock = opts.clock ?? systemClock;
   const jobs = new Map<string, JobState>();
   let started = false;
@@ -66,6 +76,8 @@ export function createJobRunner(opts: { log: FastifyBaseLogger; clock?: Clock })
         } catch (err) {
           // the error serializer keeps query parameters (personal data, tokens) out of the line
           opts.log.error({ job: state.job.name, err }, "background job failed");
+        } finally {
+          if (state.job.changes !== "none") opts.onRun?.();
         }
       } while (state.again && !stopped);
     })().finally(() => {

@@ -30,6 +30,8 @@ export interface StaffQuery {
   timezone: string;
   interval: number;
   end_time?: number;
+  /** The time a window without `end_time` ends at (epoch ms; default the clock), to the whole minute. */
+  now?: number;
 }
 
 interface Member {
@@ -42,13 +44,20 @@ interface Member {
   since: number | null;
 }
 
-/** The last `interval` local days up to `end_time` (default now), the staff report window. */
+/**
+ * The last `interval` local days up to `end_time`, or without it up to now to the whole minute: one answer a
+ * minute that can be kept (answer-cache.ts). An open window reads the current hour's and month's buckets whole
+ * anyway (`bucketsOver`), so the samples of the minute's seconds are in it all the same.
+ */
 export function staffWindow(q: StaffQuery): Window {
-  const end = q.end_time !== undefined ? q.end_time * 1000 : Date.now();
+  const end = q.end_time !== undefined ? q.end_time * 1000 : openWindowEnd(q.now ?? Date.now());
   // the same instant as PostgreSQL's local midnight (lib/time-sql.ts), without a round trip for it
   const start = localMidnightMs(end, q.timezone, q.interval - 1);
   return { start, end, timezone: q.timezone, open: q.end_time === undefined };
 }
+
+/** Where a window that ends now ends: the start of the current minute (epoch ms). */
+export const openWindowEnd = (now: number) => Math.floor(now / 60_000) * 60_000;
 
 /** No stats: the window holds no bucket. Its columns are named by the alias list where it is used. */
 const NO_STATS = sql`select null::uuid, null::float8, null::float8, null::float8 where false`;

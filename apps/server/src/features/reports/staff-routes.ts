@@ -15,21 +15,22 @@ import {
 } from "@mimamori/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { changesOf } from "../../db/changes";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
 import { ensureZone } from "../../lib/time-sql";
 import { requireMember } from "../entity-members/queries";
-import { coalescing } from "./coalesce";
+import { answerCache } from "./answer-cache";
 import { consentStart, fromConsent } from "./consent";
 import { sendRows } from "./csv";
 import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
 import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
-import { type SharedBody, sendShared, sharedBody } from "./shared-body";
-import { buildStaffReport, entityKpis } from "./staff-report";
+import { sendShared, sharedBody } from "./shared-body";
+import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery } from "./staff-report";
 
 const staff = { access: "staff" as const };
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
@@ -60,10 +61,15 @@ const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: Language) =
 
 /** Staff reports of an entity's members (§7 under /staff/{workspace}), tuning and per-user charts and CSV. */
 export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // identical reads by several staff at once share one computation that started after each of them arrived
-  const reports = coalescing<SharedBody>();
-  const kpis = coalescing<SharedBody>();
-  const keyOf = (...parts: unknown[]) => JSON.stringify(parts);
+  // answers kept until a change to their entity (answer-cache.ts); identical reads under way share one run
+  const reports = answerCache(changesOf(ctx.db));
+  const kpis = answerCache(changesOf(ctx.db));
+  /** The query of a read with its time fixed, and the key naming it (an open window by its minute). */
+  const fixed = <Q extends StaffQuery>(q: Q, ...parts: unknown[]) => {
+    const now = Date.now();
+    const end = q.end_time === undefined ? `open:${openWindowEnd(now)}` : q.end_time;
+    return { q: { ...q, now }, key: JSON.stringify([...parts, q.interval, q.timezone, end]) };
+  };
   return async (app) => {
     // the platform validated the zone name; the database must know it too
     app.addHook("preHandler", async (req) =>
@@ -81,8 +87,8 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { workspace } = req.params;
-        const q = req.query;
-        const body = await kpis(keyOf(workspace, q.interval, q.timezone, q.end_time), async () =>
+        const { q, key } = fixed(req.query, workspace);
+        const body = await kpis(key, workspace, async () =>
           sharedBody(entityKpisSchema, await entityKpis(ctx.db, workspace, q)),
         );
         return sendShared(req, reply, body);
@@ -101,12 +107,10 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { workspace, reportId } = req.params;
-        const q = req.query;
         const lang = requestLanguage(req);
-        const body = await reports(
-          keyOf(workspace, reportId, q.interval, q.timezone, q.end_time, lang),
-          async () =>
-            sharedBody(staffReportSchema, await buildStaffReport(ctx.db, workspace, reportId, q, lang)),
+        const { q, key } = fixed(req.query, workspace, reportId, lang);
+        const body = await reports(key, workspace, async () =>
+          sharedBody(staffReportSchema, await buildStaffReport(ctx.db, workspace, reportId, q, lang)),
         );
         return sendShared(req, reply, body);
       },

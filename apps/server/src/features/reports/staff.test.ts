@@ -296,3 +296,50 @@ describe("identical staff reads at once (coalesce.ts)", () => {
     expect(after.body.ranges).toEqual(wide);
   });
 });
+
+describe("kept answers (answer-cache.ts, db/changes.ts)", () => {
+  const temp = `/staff/harbor/reports_v2/00005092?${day1}`;
+  const maxOf = (body: { users: User[] }, id: string) => userOf(body, id).report.max?.value;
+
+  it("an upload changes its member's entity's kept report at once", async () => {
+    const before = await get(temp);
+    expect(maxOf(before.body, uid.client2)).toBe(34);
+    // the upload route marks only the member's entities changed (storeBatch), never everything
+    const s = await t.signIn("client2@example.com");
+    await upload(t, s.idToken, {
+      samples: [{ code: "00005092", time: DAY1 + 13 * 3600, value: 38.5 }],
+      sleep: [],
+    });
+    const after = await get(temp);
+    expect(maxOf(after.body, uid.client2)).toBe(38.5);
+  });
+
+  it("never serves one entity's kept answer to another, nor past the access check", async () => {
+    const harbor = await get(temp);
+    const sakura = await get(`/staff/sakura/reports_v2/00005092?${day1}`);
+    expect(harbor.body.users.map((u: User) => u.user.uid)).toContain(uid.client2);
+    expect(sakura.body.users.map((u: User) => u.user.uid)).not.toContain(uid.client2);
+    expect((await get(temp, tok.otherStaff)).status).toBe(403);
+    expect((await get(temp, tok.client)).status).toBe(403);
+  });
+
+  it("a member who quits is gone from the next read (consent ends with the membership)", async () => {
+    expect((await get(temp)).body.users.map((u: User) => u.user.uid)).toContain(uid.client2);
+    const s = await t.signIn("client2@example.com");
+    const quit = await t.call("DELETE", "/user/entities/harbor", undefined, { token: s.idToken });
+    expect(quit.status).toBe(200);
+    const after = await get(temp);
+    expect(after.body.users.map((u: User) => u.user.uid)).not.toContain(uid.client2);
+  });
+
+  it("an open window ends at the start of the current minute, the same for every read in it", async () => {
+    const open = "/staff/sakura/reports_v2/00005091?timezone=Asia/Tokyo&interval=7";
+    const before = Math.floor(Date.now() / 60_000) * 60;
+    const [a, k] = await Promise.all([get(open), get("/staff/sakura/reports_v2/kpis?timezone=Asia/Tokyo")]);
+    const after = Math.floor(Date.now() / 60_000) * 60;
+    expect(a.body.end_time % 60).toBe(0);
+    expect(a.body.end_time).toBeGreaterThanOrEqual(before);
+    expect(a.body.end_time).toBeLessThanOrEqual(after);
+    expect(k.body.end_time % 60).toBe(0);
+  });
+});

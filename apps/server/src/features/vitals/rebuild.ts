@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
 import { oneRow, rows } from "../../db/client";
 import {
@@ -16,8 +17,8 @@ import { lockUser, refreshSessions } from "./store";
 
 /** Rebuilds one user's buckets and sleep sessions from the raw samples and segments. */
 export async function rebuildUser(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+  const entities = await db.transaction(async (tx) => {
+    const entities = await lockUser(tx, userId);
     const u = sql`${userId}::uuid`;
     for (const { table } of Object.values(LEVEL_TABLE))
       await tx.execute(sql`delete from ${table} where ${table.userId} = ${u}`);
@@ -47,7 +48,9 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
         from ${g} where ${g.userId} = ${u}`,
     );
     if (span.lo !== null && span.hi !== null) await refreshSessions(tx, userId, span.lo, span.hi);
+    return entities;
   });
+  changesOf(db).entities(entities);
 }
 
 /** Rebuilds every user with vital data, one transaction per user; returns how many were rebuilt. */

@@ -21,7 +21,8 @@ export function vitalRoutes(ctx: AppContext, opts: { onStored?: IngestHook } = {
     app.post(
       "/user/vitals",
       {
-        config: { access: "user" },
+        // storeBatch marks the member's entities changed
+        config: { access: "user", changes: "by-entity" },
         bodyLimit: INGEST_MAX_BYTES,
         schema: { body: ingestBodySchema, response: { 200: ingestResultSchema } },
       },

@@ -1,8 +1,9 @@
 import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
+import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
 import { oneRow, rows } from "../../db/client";
-import { sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
+import { memberships, sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
 import { at, numbers } from "../../lib/time-sql";
@@ -19,12 +20,19 @@ export interface StoreResult {
 
 /**
  * Serialises writers of one user's vital data (ingestion, rebuild) for the length of a transaction, and
- * holds the user's row against deletion meanwhile (the sample tables have no foreign key; see schema).
+ * holds the user's row against deletion meanwhile (the sample tables have no foreign key; see schema). Returns
+ * the entities the user belongs to, whose kept reports the write makes out of date (db/changes.ts).
  */
-export async function lockUser(tx: Db, userId: string): Promise<void> {
+export async function lockUser(tx: Db, userId: string): Promise<string[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`);
-  const found = await rows(tx, sql`select 1 from ${users} where ${users.id} = ${userId}::uuid for key share`);
-  if (found.length === 0) throw new AppError("user-missing");
+  const m = memberships;
+  const found = await rows<{ of_user: string[] }>(
+    tx,
+    sql`select array(select ${m.workspaceName} from ${m} where ${m.userId} = ${userId}::uuid) as of_user
+      from ${users} where ${users.id} = ${userId}::uuid for key share`,
+  );
+  if (!found[0]) throw new AppError("user-missing");
+  return found[0].of_user;
 }
 
 /** Adds aggregates of new rows to the buckets of one level (creating the missing ones). */
@@ -279,8 +287,9 @@ export async function storeBatch(
   onStored?: IngestHook,
 ): Promise<StoreResult> {
   let afterCommit: (() => void) | undefined;
+  let entities: string[] = [];
   const result = await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    entities = await lockUser(tx, userId);
     const inserted = await insertSamples(tx, userId, samples);
     const sleep = await insertSleep(tx, userId, segments);
     const times = [...samples.map((s) => s.at), ...segments.map((s) => s.end)];
@@ -293,6 +302,8 @@ export async function storeBatch(
       lastSync,
     };
   });
+  // the member's entities' kept reports are out of date (db/changes.ts)
+  changesOf(db).entities(entities);
   afterCommit?.();
   return result;
 }

@@ -170,6 +170,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     job: {
       name: OUTBOX_JOB,
       every: OUTBOX_POLL,
+      changes: "none",
       run: async () => {
         await drain();
       },

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import type { Db } from "./client";
+
+/**
+ * When data last changed, for answers kept in memory (reports/answer-cache.ts). A kept answer is good while
+ * nothing it could depend on has changed since its computation started: `stamp()` before computing,
+ * `isCurrent(stamp, entity)` before serving it again.
+ *
+ * What bumps it (docs/decisions.md, "Speed"): every mutating API request once its handler is done and before its
+ * answer is sent (app.ts), every background job's run unless the job declares it changes no kept data, and each
+ * stored upload for the entities its member belongs to (vitals/store.ts). So a read that starts after a write
+ * has answered never gets an answer computed before it.
+ *
+ * Several server processes on one PostgreSQL tell each other over LISTEN/NOTIFY (`listenForChanges`); a
+ * process hears another's write a few milliseconds after its commit, as a read replica would.
+ */
+export interface Changes {
+  stamp(): number;
+  isCurrent(stamp: number, entity: string): boolean;
+  /** Anything may have changed. */
+  everything(): void;
+  /** Data of these entities' members or of these entities changed. */
+  entities(names: readonly string[]): void;
+}
+
+export const CHANGES_CHANNEL = "mimamori_changes";
+/** The NOTIFY payload that stands for "everything" (an entity name is 1–64 ASCII letters, digits, - and _). */
+const EVERYTHING = "*";
+
+class ChangeClock implements Changes {
+  private counter = 0;
+  private allAt = 0;
+  private readonly entityAt = new Map<string, number>();
+  publish?: (payload: string) => void;
+
+  stamp() {
+    return this.counter;
+  }
+
+  isCurrent(stamp: number, entity: string) {
+    return this.allAt <= stamp && (this.entityAt.get(entity) ?? 0) <= stamp;
+  }
+
+  everything() {
+    this.applyEverything();
+    this.publish?.(EVERYTHING);
+  }
+
+  entities(names: readonly string[]) {
+    if (names.length === 0) return;
+    this.applyEntities(names);
+    this.publish?.(names.join(","));
+  }
+
+  /** A change heard from another process. */
+  heard(payload: string) {
+    if (payload === EVERYTHING) this.applyEverything();
+    else this.applyEntities(payload.split(","));
+  }
+
+  private applyEverything() {
+    this.allAt = ++this.counter;
+  }
+
+  private applyEntities(names: readonly string[]) {
+    const at = ++this.counter;
+    for (const n of names) this.entityAt.set(n, at);
+  }
+}
+
+const clocks = new WeakMap<Db, ChangeClock>();
+
+/** The change clock of a database handle (one per opened database; tests' direct writes use it too). */
+export function changesOf(db: Db): Changes {
+  let clock = clocks.get(db);
+  if (!clock) {
+    clock = new ChangeClock();
+    clocks.set(db, clock);
+  }
+  return clock;
+}
+
+/** NOTIFY payloads are limited to 8,000 bytes; a longer list of entities is sent as "everything". */
+const MAX_PAYLOAD = 7_900;
+
+/**
+ * Shares the database's changes with other server processes on the same PostgreSQL: each local change is sent
+ * with NOTIFY (after the write's commit, not awaited by it), and changes heard on a dedicated LISTEN connection
+ * are applied here. Returns a function that stops listening.
+ */
+export async function listenForChanges(db: Db, pool: pg.Pool, log: (err: unknown) => void) {
+  const clock = changesOf(db) as ChangeClock;
+  const listener = await pool.connect();
+  // a process hears its own notifications too, which it applied when it sent them: they carry its own id
+  const self = `${randomUUID()}|`;
+  listener.on("notification", (n) => {
+    if (n.channel !== CHANGES_CHANNEL || n.payload === undefined || n.payload.startsWith(self)) return;
+    const bar = n.payload.indexOf("|");
+    if (bar >= 0) clock.heard(n.payload.slice(bar + 1));
+  });
+  listener.on("error", log);
+  await listener.query(`listen ${CHANGES_CHANNEL}`);
+  clock.publish = (payload) => {
+    const body = self + (payload.length > MAX_PAYLOAD ? EVERYTHING : payload);
+    pool.query("select pg_notify($1, $2)", [CHANGES_CHANNEL, body]).catch(log);
+  };
+  return async () => {
+    clock.publish = undefined;
+    try {
+      await listener.query(`unlisten ${CHANGES_CHANNEL}`);
+    } finally {
+      listener.release(true);
+    }
+  };
+}

@@ -1,0 +1,68 @@
+import type { Changes } from "../../db/changes";
+import { coalescing } from "./coalesce";
+import type { SharedBody } from "./shared-body";
+
+/** What the kept answers may hold at most (JSON text and its gzip; a 1,000-member staff report is ~320 KB). */
+export const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+interface Kept {
+  stamp: number;
+  body: SharedBody;
+  bytes: number;
+}
+
+/**
+ * Staff report answers kept while nothing they read has changed (db/changes.ts). An answer is kept under its key
+ * (which names the entity, the report, the window and the language) with the change stamp taken before it was
+ * computed, and served again only while no change to its entity, or to everything, came after that stamp. A miss
+ * computes through `coalescing` (identical reads under way share one run that started after they arrived).
+ *
+ * Keys are only ever served to callers the route has already let in (access is checked per request, before),
+ * and each key names its entity, so no entity gets another's answer. The least recently used answers go first
+ * past `maxBytes`.
+ */
+export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES) {
+  const kept = new Map<string, Kept>();
+  const runs = coalescing<SharedBody>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const k = kept.get(key);
+    if (!k) return;
+    kept.delete(key);
+    bytes -= k.bytes;
+  };
+
+  const keep = (key: string, k: Kept) => {
+    drop(key);
+    if (k.bytes > maxBytes) return;
+    kept.set(key, k);
+    bytes += k.bytes;
+    // a Map iterates in insertion order: the first keys are the least recently used
+    for (const oldest of kept.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+
+  const answer = async (key: string, entity: string, compute: () => Promise<SharedBody>) => {
+    const hit = kept.get(key);
+    if (hit && changes.isCurrent(hit.stamp, entity)) {
+      // most recently used: to the end of the order
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit.body;
+    }
+    return runs(key, async () => {
+      const stamp = changes.stamp();
+      const body = await compute();
+      if (changes.isCurrent(stamp, entity)) {
+        // the gzip is made when first asked for; count it as the text's size (JSON compresses far better)
+        keep(key, { stamp, body, bytes: body.json.length * 2 });
+      }
+      return body;
+    });
+  };
+
+  return Object.assign(answer, { size: () => ({ answers: kept.size, bytes }) });
+}
