@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from "../../scripts/server-process.mjs";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** AUTH_SECRET of the benchmark servers: id tokens can be signed by the script itself. */
@@ -89,7 +90,7 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db } from "../db/client";
 import {
   dataAnswers,
@@ -45,6 +44,8 @@ export async function seedDemoDataItems(db: Db): Promise<void> {
   const vaccine = items.find((i) => i.key === "covid19_vaccine");
   const mobile = items.find((i) => i.key === "mobile_0509");
   if (!vaccine || !mobile) return; // an admin removed the seeded types
+  // loaded here only: a server that starts on a seeded database never needs libvips (image-processing.ts)
+  const { default: sharp } = await import("sharp");
   const image = await processUpload(await sharp(Buffer.from(CARD_SVG)).jpeg().toBuffer());
   await db.transaction(async (tx) => {
     await tx.insert(dataImages).values({

@@ -1,7 +1,6 @@
 import { DATA_LIMITS, type ImageMimeType } from "@mimamori/shared";
 import { fileTypeFromBuffer } from "file-type";
-import type { Metadata } from "sharp";
-import sharp from "sharp";
+import type { Metadata, default as Sharp } from "sharp";
 import { AppError } from "../../lib/errors";
 
 /*
@@ -11,10 +10,22 @@ import { AppError } from "../../lib/errors";
  * DATA_LIMITS.imageSideMax px on their longest side, with a JPEG thumbnail; PDFs are kept as uploaded.
  */
 
-// sharp decodes in libuv's thread pool, which also hashes passwords and reads files: one libvips thread per image
-// and at most two images at a time leave the pool (four threads) and the two cores room for everything else
-sharp.concurrency(1);
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first image: libvips adds about 10 MB to a server that may never see one
+ * (docs/decisions.md, "Speed", memory).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // sharp decodes in libuv's thread pool, which also hashes passwords and reads files: one libvips thread per
+    // image and at most two images at a time leave the pool (four threads) and the two cores room for the rest
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 const MAX_AT_ONCE = 2;
 
 let running = 0;
@@ -50,6 +61,7 @@ const INPUT = { limitInputPixels: DATA_LIMITS.imagePixelsMax, failOn: "error" } 
 const tooManyPixels = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
 async function reencode(input: Buffer, type: PhotoType): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, INPUT).metadata();
