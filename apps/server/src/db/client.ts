@@ -72,13 +72,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 }
 
+/**
+ * The embedded database's memory, which lives in the server's process: PostgreSQL's defaults (128 MB of shared
+ * buffers, 64 MB for vacuum) fill as data is written and WebAssembly memory never shrinks. A small organisation's
+ * hot data (the report buckets) fits in 32 MB; the files stay in the operating system's cache (bench/README.md,
+ * "Memory").
+ */
+const PGLITE_MEMORY = ["-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
+
 async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Database> {
   // loaded only when used: the embedded database's code alone adds about 40 MB to a PostgreSQL server
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
   ]);
-  const client = new PGlite({ dataDir: lock?.dir, loadDataDir: opts.pgliteLoadDataDir });
+  const client = new PGlite({
+    dataDir: lock?.dir,
+    loadDataDir: opts.pgliteLoadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
+  });
   await client.waitReady;
   // a loaded dump of a data folder carries that folder's lock file, written over this process's
   if (lock && opts.pgliteLoadDataDir) rewriteLock(lock);
