@@ -16,19 +16,29 @@ const ISSUER = "mimamori";
 
 /** Signs and verifies the short-lived id tokens (HS256 JWT) that every API call carries. */
 export class IdTokens {
-  private constructor(private readonly key: Uint8Array) {}
+  private constructor(private readonly key: CryptoKey) {}
+
+  /** The HMAC key imported once: given the raw bytes, jose imports them again at every verification. */
+  private static async fromSecret(secret: string): Promise<IdTokens> {
+    const bytes = new TextEncoder().encode(secret);
+    const key = await crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    return new IdTokens(key);
+  }
 
   /**
    * The key comes from AUTH_SECRET, else (embedded quick start only) from one generated once and kept in the DB.
    * In production (config.ts `isProduction`) a stored key is refused: every backup of the database would carry it.
    */
   static async create(db: Db, configured?: string): Promise<IdTokens> {
-    if (configured) return new IdTokens(new TextEncoder().encode(configured));
+    if (configured) return IdTokens.fromSecret(configured);
     if (isProduction()) throw new Error("AUTH_SECRET is required in production (see checkServerConfig)");
     await db.insert(appSecrets).values({ key: "id-token", value: randomToken() }).onConflictDoNothing();
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, "id-token"));
     if (!row) throw new Error("id-token secret missing");
-    return new IdTokens(new TextEncoder().encode(row.value));
+    return IdTokens.fromSecret(row.value);
   }
 
   sign(claims: IdTokenClaims & { email: string }): Promise<string> {
