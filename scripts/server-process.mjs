@@ -5,11 +5,16 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Node's arguments for the server. The old generation is capped at 192 MB: V8 otherwise lets garbage grow the
- * heap towards its default limit (a quarter of the machine's memory) before collecting, and a server that lives
- * in ~45 MB of heap reached 320 MB of RSS while ingesting; with the cap it stays under 200 MB at the same
- * throughput (bench/README.md, "Memory"). The work the server does is bounded (batches, pages, streamed exports,
- * 32 MB of kept answers), so the cap leaves it about four times its working heap.
+ * SERVER_HEAP_MB caps the server's old generation (V8's `--max-old-space-size`), for hosts short of memory. V8
+ * otherwise sizes its heap against the machine's memory and lets garbage grow before a full collection: a server
+ * living in ~45 MB of heap reached 320 MB RSS while ingesting. With 192 it stayed under 200 MB at the same rate, but
+ * its full collections come often enough to show in the tail of large answers (the notifications list of 10,000
+ * alerts: p95 22 → 36 ms), so it is off by default (bench/README.md, "Memory").
  */
-export const SERVER_NODE_ARGS = ["--max-old-space-size=192", "--import", "tsx"];
+export function serverNodeArgs(env = process.env) {
+  const heap = Number(env.SERVER_HEAP_MB);
+  if (env.SERVER_HEAP_MB !== undefined && !(Number.isInteger(heap) && heap >= 128))
+    throw new Error("SERVER_HEAP_MB must be a whole number of megabytes, at least 128");
+  return [...(env.SERVER_HEAP_MB ? [`--max-old-space-size=${heap}`] : []), "--import", "tsx"];
+}
 export const SERVER_ENTRY = path.join(root, "apps/server/src/main.ts");

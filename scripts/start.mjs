@@ -1,10 +1,10 @@
 // `npm start`: builds the web app when its sources are newer than the build, then serves web and API.
 import { spawn } from "node:child_process";
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from "./server-process.mjs";
+import { SERVER_ENTRY, serverNodeArgs } from "./server-process.mjs";
 import { ensureWebBuild, root } from "./web-build.mjs";
 
 ensureWebBuild();
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
+const server = spawn(process.execPath, [...serverNodeArgs(), SERVER_ENTRY], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

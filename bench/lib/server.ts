@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from "../../scripts/server-process.mjs";
+import { SERVER_ENTRY, serverNodeArgs } from "../../scripts/server-process.mjs";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** AUTH_SECRET of the benchmark servers: id tokens can be signed by the script itself. */
@@ -90,7 +90,7 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
