@@ -75,4 +75,22 @@ describe("change clock", () => {
       await t.close();
     }
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    "keeps nothing current while it cannot hear other processes, and hears them again",
+    async () => {
+      const t = await startTestApp({});
+      try {
+        const c = changesOf(t.db);
+        expect(c.isCurrent(c.stamp(), "sakura")).toBe(true);
+        await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'listen mimamori_changes'`);
+        await expect.poll(() => c.isCurrent(c.stamp(), "sakura"), { timeout: 5000 }).toBe(false);
+        // opened again after a second
+        await expect.poll(() => c.isCurrent(c.stamp(), "sakura"), { timeout: 10000 }).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

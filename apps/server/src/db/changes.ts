@@ -33,13 +33,15 @@ class ChangeClock implements Changes {
   private allAt = 0;
   private readonly entityAt = new Map<string, number>();
   publish?: (payload: string) => void;
+  /** Other processes' changes cannot be heard (the LISTEN connection is down): nothing kept is current. */
+  deaf = false;
 
   stamp() {
     return this.counter;
   }
 
   isCurrent(stamp: number, entity: string) {
-    return this.allAt <= stamp && (this.entityAt.get(entity) ?? 0) <= stamp;
+    return !this.deaf && this.allAt <= stamp && (this.entityAt.get(entity) ?? 0) <= stamp;
   }
 
   everything() {
@@ -84,33 +86,71 @@ export function changesOf(db: Db): Changes {
 /** NOTIFY payloads are limited to 8,000 bytes; a longer list of entities is sent as "everything". */
 const MAX_PAYLOAD = 7_900;
 
+/** How long a lost LISTEN connection waits before it is opened again. */
+const RELISTEN_MS = 1_000;
+
 /**
  * Shares the database's changes with other server processes on the same PostgreSQL: each local change is sent
  * with NOTIFY (after the write's commit, not awaited by it), and changes heard on a dedicated LISTEN connection
- * are applied here. Returns a function that stops listening.
+ * are applied here. While that connection is lost (a database restart, a network cut) nothing kept counts as
+ * current, since another process's writes would go unheard; it is opened again every second until it works,
+ * and everything counts as changed then. Returns a function that stops listening.
  */
 export async function listenForChanges(db: Db, pool: pg.Pool, log: (err: unknown) => void) {
   const clock = changesOf(db) as ChangeClock;
-  const listener = await pool.connect();
   // a process hears its own notifications too, which it applied when it sent them: they carry its own id
   const self = `${randomUUID()}|`;
-  listener.on("notification", (n) => {
-    if (n.channel !== CHANGES_CHANNEL || n.payload === undefined || n.payload.startsWith(self)) return;
-    const bar = n.payload.indexOf("|");
-    if (bar >= 0) clock.heard(n.payload.slice(bar + 1));
-  });
-  listener.on("error", log);
-  await listener.query(`listen ${CHANGES_CHANNEL}`);
+  let listener: pg.PoolClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const lost = (err: unknown) => {
+    log(err);
+    clock.deaf = true;
+    listener?.release(true);
+    listener = undefined;
+    if (!stopped && !retry) retry = setTimeout(() => void listen().catch(lost), RELISTEN_MS).unref();
+  };
+
+  const listen = async () => {
+    retry = undefined;
+    const client = await pool.connect();
+    client.on("notification", (n) => {
+      if (n.channel !== CHANGES_CHANNEL || n.payload === undefined || n.payload.startsWith(self)) return;
+      const bar = n.payload.indexOf("|");
+      if (bar >= 0) clock.heard(n.payload.slice(bar + 1));
+    });
+    client.on("error", lost);
+    try {
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      client.release(true);
+      throw err;
+    }
+    listener = client;
+    if (clock.deaf) {
+      // what was changed meanwhile was not heard
+      clock.deaf = false;
+      clock.heard(EVERYTHING);
+    }
+  };
+
+  await listen();
   clock.publish = (payload) => {
     const body = self + (payload.length > MAX_PAYLOAD ? EVERYTHING : payload);
     pool.query("select pg_notify($1, $2)", [CHANGES_CHANNEL, body]).catch(log);
   };
   return async () => {
+    stopped = true;
+    clearTimeout(retry);
     clock.publish = undefined;
+    const client = listener;
+    listener = undefined;
+    if (!client) return;
     try {
-      await listener.query(`unlisten ${CHANGES_CHANNEL}`);
+      await client.query(`unlisten ${CHANGES_CHANNEL}`);
     } finally {
-      listener.release(true);
+      client.release(true);
     }
   };
 }
