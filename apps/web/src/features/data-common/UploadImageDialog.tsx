@@ -3,17 +3,13 @@ import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UploadOptions } from "../../api/data-items";
-import { errorMessage } from "../../api/errors";
+import { FormDialog } from "../../components/FormDialog";
 import { useNotify } from "../../components/Notifier";
 import { visuallyHidden } from "../../components/visuallyHidden";
 import { useLanguage } from "../../i18n/useLanguage";
@@ -101,75 +97,64 @@ export function UploadImageDialog({ open, upload, onClose, onUploaded }: Props) 
 
   const problemId = `${id}-problem`;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : cancel}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="sm"
+      onClose={cancel}
+      id={id}
+      title={t("data-common.upload.title")}
+      onSubmit={submit}
+      submitLabel={t("data-common.upload.upload")}
+      submitDisabled={!!problem}
+      pending={busy}
+      cancelWhilePending
+      failure={failure}
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={`${id}-title`}>{t("data-common.upload.title")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t("data-common.upload.intro", { max })}</DialogContentText>
-          <Box sx={{ mt: 2, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
-            {/* the button is what keyboards and screen readers use; the input only opens the file picker */}
-            <input
-              ref={input}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              style={visuallyHidden}
-              tabIndex={-1}
-              aria-hidden
-              disabled={busy}
-              onChange={(e) => choose(e.target.files?.[0])}
-            />
-            <Button
-              ref={button}
-              variant="outlined"
-              startIcon={<UploadFileOutlined />}
-              disabled={busy}
-              onClick={() => input.current?.click()}
-              aria-describedby={problem ? problemId : `${id}-chosen`}
-            >
-              {t("data-common.upload.choose")}
-            </Button>
-            <Typography
-              id={`${id}-chosen`}
-              sx={{ overflowWrap: "anywhere", minWidth: 0 }}
-              color={file ? "text.primary" : "text.secondary"}
-            >
-              {file
-                ? t("data-common.upload.chosen", { name: file.name, size: formatBytes(file.size, language) })
-                : t("data-common.upload.noFile")}
-            </Typography>
-          </Box>
-          {problem && (
-            <Alert severity="error" id={problemId} sx={{ mt: 2 }}>
-              {problem}
-            </Alert>
-          )}
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
-          {busy && (
-            <LinearProgress
-              variant={progress !== null && progress < 1 ? "determinate" : "indeterminate"}
-              value={Math.round((progress ?? 0) * 100)}
-              aria-label={t("data-common.upload.progress")}
-              sx={{ mt: 3 }}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel}>{t("ui.actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={!!problem}>
-            {t("data-common.upload.upload")}
-          </Button>
-        </DialogActions>
+      <DialogContentText>{t("data-common.upload.intro", { max })}</DialogContentText>
+      <Box sx={{ mt: 2, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
+        {/* the button is what keyboards and screen readers use; the input only opens the file picker */}
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          style={visuallyHidden}
+          tabIndex={-1}
+          aria-hidden
+          disabled={busy}
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        <Button
+          ref={button}
+          variant="outlined"
+          startIcon={<UploadFileOutlined />}
+          disabled={busy}
+          onClick={() => input.current?.click()}
+          aria-describedby={problem ? problemId : `${id}-chosen`}
+        >
+          {t("data-common.upload.choose")}
+        </Button>
+        <Typography
+          id={`${id}-chosen`}
+          sx={{ overflowWrap: "anywhere", minWidth: 0 }}
+          color={file ? "text.primary" : "text.secondary"}
+        >
+          {file
+            ? t("data-common.upload.chosen", { name: file.name, size: formatBytes(file.size, language) })
+            : t("data-common.upload.noFile")}
+        </Typography>
       </Box>
-    </Dialog>
+      {problem && (
+        <Alert severity="error" id={problemId} sx={{ mt: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      {busy && (
+        <LinearProgress
+          variant={progress !== null && progress < 1 ? "determinate" : "indeterminate"}
+          value={Math.round((progress ?? 0) * 100)}
+          aria-label={t("data-common.upload.progress")}
+          sx={{ mt: 3 }}
+        />
+      )}
+    </FormDialog>
   );
 }

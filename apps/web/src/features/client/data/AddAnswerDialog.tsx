@@ -1,17 +1,11 @@
 import { type DataQuestion, isChoiceType } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAnswerItem } from "../../../api/data-items";
-import { errorMessage } from "../../../api/errors";
+import { FormDialog } from "../../../components/FormDialog";
 import { useNotify } from "../../../components/Notifier";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { useMessage } from "../../../i18n/useLanguage";
 import { asFormQuestion } from "../../data-common/dataItems";
 import {
   answerOptions,
@@ -37,7 +31,6 @@ export function AddAnswerDialog({
 }) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const language = useLanguage();
   const notify = useNotify();
   const id = useId();
   const answer = useAnswerItem(question.id);
@@ -77,43 +70,28 @@ export function AddAnswerDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={answer.isPending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="sm"
+      onClose={onClose}
+      id={id}
+      title={t("client-data.answerDialog.title")}
+      onSubmit={submit}
+      submitLabel={t("client-data.answerDialog.submit")}
+      pending={answer.isPending}
+      failure={failure}
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={`${id}-title`}>{t("client-data.answerDialog.title")}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ pt: 1 }}>
-            <QuestionField
-              id={`${id}-q`}
-              number={1}
-              question={formQuestion}
-              draft={draft}
-              readOnly={false}
-              error={touched && problem ? msg(problem) : null}
-              onChange={setDraft}
-              onBlur={() => setTouched(true)}
-            />
-          </Box>
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={answer.isPending}>
-            {t("ui.actions.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" loading={answer.isPending}>
-            {t("client-data.answerDialog.submit")}
-          </Button>
-        </DialogActions>
+      <Box sx={{ pt: 1 }}>
+        <QuestionField
+          id={`${id}-q`}
+          number={1}
+          question={formQuestion}
+          draft={draft}
+          readOnly={false}
+          error={touched && problem ? msg(problem) : null}
+          onChange={setDraft}
+          onBlur={() => setTouched(true)}
+        />
       </Box>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,12 +1,6 @@
 import type { SharedEntity } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
@@ -18,6 +12,7 @@ import { Link as RouterLink } from "react-router";
 import { useShareItem } from "../../../api/data-items";
 import { errorMessage } from "../../../api/errors";
 import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { FormDialog } from "../../../components/FormDialog";
 import { useNotify } from "../../../components/Notifier";
 import { useLanguage } from "../../../i18n/useLanguage";
 
@@ -76,68 +71,54 @@ export function ShareDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={share.isPending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="sm"
+      onClose={onClose}
+      id={id}
+      title={t("client-data.shareDialog.title")}
+      onSubmit={submit}
+      submitLabel={t("client-data.shareDialog.submit")}
+      submitDisabled={offered.length === 0}
+      pending={share.isPending}
+      failure={failure}
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={`${id}-title`}>{t("client-data.shareDialog.title")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t("client-data.shareDialog.intro")}</DialogContentText>
-          {mine.isPending && <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />}
-          {mine.isError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(mine.error, language)}
-            </Alert>
-          )}
-          {mine.isSuccess && offered.length === 0 && (
-            <Alert severity="info" sx={{ mt: 2 }}>
-              {t("client-data.shareDialog.none")}{" "}
-              <Link component={RouterLink} to="/client/entities">
-                {t("client-data.shareDialog.entitiesLink")}
-              </Link>
-            </Alert>
-          )}
-          {mine.isSuccess && offered.length > 0 && (
-            <TextField
-              select
-              id={`${id}-entity`}
-              label={t("client-data.shareDialog.entity")}
-              required
-              value={workspace}
-              onChange={(e) => {
-                setWorkspace(e.target.value);
-                setMissing(false);
-              }}
-              error={missing}
-              helperText={missing ? t("client-data.shareDialog.required") : undefined}
-              sx={{ mt: 2 }}
-            >
-              {offered.map((o) => (
-                <MenuItem key={o.workspace_name} value={o.workspace_name}>
-                  {o.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={share.isPending}>
-            {t("ui.actions.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" loading={share.isPending} disabled={offered.length === 0}>
-            {t("client-data.shareDialog.submit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <DialogContentText>{t("client-data.shareDialog.intro")}</DialogContentText>
+      {mine.isPending && <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />}
+      {mine.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(mine.error, language)}
+        </Alert>
+      )}
+      {mine.isSuccess && offered.length === 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t("client-data.shareDialog.none")}{" "}
+          <Link component={RouterLink} to="/client/entities">
+            {t("client-data.shareDialog.entitiesLink")}
+          </Link>
+        </Alert>
+      )}
+      {mine.isSuccess && offered.length > 0 && (
+        <TextField
+          select
+          id={`${id}-entity`}
+          label={t("client-data.shareDialog.entity")}
+          required
+          value={workspace}
+          onChange={(e) => {
+            setWorkspace(e.target.value);
+            setMissing(false);
+          }}
+          error={missing}
+          helperText={missing ? t("client-data.shareDialog.required") : undefined}
+          sx={{ mt: 2 }}
+        >
+          {offered.map((o) => (
+            <MenuItem key={o.workspace_name} value={o.workspace_name}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </FormDialog>
   );
 }
