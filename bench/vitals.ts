@@ -37,6 +37,7 @@ import { entities, memberships, users, vitalSamples } from "../apps/server/src/d
 import { createSession } from "../apps/server/src/features/auth/sessions";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 import {
+  changeSomething,
   DATABASE_URL,
   pct,
   RssSampler,
@@ -365,20 +366,6 @@ async function timeRuns(
     times.push(await timeGet(server, p, token));
   }
   return times;
-}
-
-/**
- * A write that changes nothing the reports read but, like any write, makes the server drop its kept answers
- * (db/changes.ts): before each call of a "computed" series, so every timed call computes its report.
- */
-async function changeSomething(server: Server, token: string) {
-  const res = await server.fetch("/user/language", token, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ language: "jp" }),
-  });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`PUT /user/language: ${res.status}`);
 }
 
 /**

@@ -138,6 +138,20 @@ async function waitHealthy(server: Server): Promise<void> {
 }
 
 /** The server's VmRSS every 100 ms (peak since the last reset) and its VmHWM, in kB, from /proc. */
+/**
+ * A write that changes nothing the reports read but, like any write, makes the server drop its kept answers
+ * (db/changes.ts): the benches call it before each call of a "computed" series.
+ */
+export async function changeSomething(server: Server, token: string) {
+  const res = await server.fetch("/user/language", token, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ language: "jp" }),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`PUT /user/language: ${res.status}`);
+}
+
 export class RssSampler {
   peakKb = 0;
   hwmKb = 0;
