@@ -1,13 +1,13 @@
 // `npm start`: builds the web app when its sources are newer than the build, then serves web and API.
 import { spawn } from "node:child_process";
-import { SERVER_ENTRY, serverNodeArgs } from "./server-process.mjs";
+import { buildServer, serverEnv, serverNodeArgs } from "./server-process.mjs";
 import { ensureWebBuild, root } from "./web-build.mjs";
 
 ensureWebBuild();
-const server = spawn(process.execPath, [...serverNodeArgs(), SERVER_ENTRY], {
+const server = spawn(process.execPath, [...serverNodeArgs(), buildServer()], {
   cwd: root,
   stdio: "inherit",
-  env: process.env,
+  env: serverEnv(),
 });
 // The server shuts down gracefully on SIGTERM/SIGINT: pass them on and leave with its exit code.
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));

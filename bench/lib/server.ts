@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { SERVER_ENTRY, serverNodeArgs } from "../../scripts/server-process.mjs";
+import { buildServer, serverEnv, serverNodeArgs } from "../../scripts/server-process.mjs";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** AUTH_SECRET of the benchmark servers: id tokens can be signed by the script itself. */
@@ -79,6 +79,9 @@ export class Server {
   }
 }
 
+/** The server's bundle, built once per bench process. */
+let serverEntry: string | undefined;
+
 /**
  * Starts the server on a free port with the embedded database in `dataDir` (or DATABASE_URL), no demo data and
  * log lines from warn up; resolves once GET /api/health answers 200.
@@ -90,9 +93,10 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(), SERVER_ENTRY], {
+  serverEntry ??= buildServer();
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(), serverEntry], {
     cwd: ROOT,
-    env: {
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -103,7 +107,7 @@ export async function startServer(
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...(DATABASE_URL ? { DATABASE_URL } : {}),
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   forwardLogLines(child);

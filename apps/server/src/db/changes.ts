@@ -17,7 +17,8 @@ import type { Db } from "./client";
  */
 export interface Changes {
   stamp(): number;
-  isCurrent(stamp: number, entity: string): boolean;
+  /** Without an entity: for an answer that reads no entity's data (only `everything()` changes it). */
+  isCurrent(stamp: number, entity?: string): boolean;
   /** Anything may have changed. */
   everything(): void;
   /** Data of these entities' members or of these entities changed. */
@@ -40,8 +41,9 @@ class ChangeClock implements Changes {
     return this.counter;
   }
 
-  isCurrent(stamp: number, entity: string) {
-    return !this.deaf && this.allAt <= stamp && (this.entityAt.get(entity) ?? 0) <= stamp;
+  isCurrent(stamp: number, entity?: string) {
+    if (this.deaf || this.allAt > stamp) return false;
+    return entity === undefined || (this.entityAt.get(entity) ?? 0) <= stamp;
   }
 
   everything() {

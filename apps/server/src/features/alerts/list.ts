@@ -39,9 +39,20 @@ const n = notifications;
  * arose after their consent took effect (`accepted_at`): leaving ends the entity's access, as for band data. The
  * engine raises no alert before consent; this guards the reads anyway.
  */
+const currentMembership = (ws: string): SQL =>
+  sql`${acceptedClientOf(ws)} and ${memberships.userId} = ${n.userId}
+    and ${memberships.acceptedAt} <= ${n.createdAt} and ${memberships.acceptedAt} <= ${n.at}`;
 export const aboutCurrentMember = (ws: string): SQL =>
-  sql`exists (select 1 from ${memberships} where ${acceptedClientOf(ws)} and ${memberships.userId} = ${n.userId}
-    and ${memberships.acceptedAt} <= ${n.createdAt} and ${memberships.acceptedAt} <= ${n.at})`;
+  sql`exists (select 1 from ${memberships} where ${currentMembership(ws)})`;
+
+/**
+ * `aboutCurrentMember` as a check of each row rather than a join, for a page of the newest alerts: PostgreSQL then
+ * walks `notifications_list_idx` newest first and stops once the page is full, instead of joining every alert of the
+ * window to the members and sorting (10,000 alerts in 30 days: 2.5 → 0.5 ms for the measurement page; the join
+ * was chosen because it misjudges how many alerts pass the consent times).
+ */
+const isAboutCurrentMember = (ws: string): SQL =>
+  sql`coalesce((select true from ${memberships} where ${currentMembership(ws)} limit 1), false)`;
 
 /**
  * The `mails` of a query whose `page` (a CTE with the alerts' ids as `nid`) it follows: per alert of the page, when
@@ -93,7 +104,7 @@ const pageOf = (ws: string, where: SQL, limit: number) =>
       ${n.clearedAt} as cleared_ts, ${n.escalatedAt} as escalated_ts, ${n.acknowledgedAt} as acked_ts,
       ${n.ackAction} as action_taken, ${n.ackNote} as action_note, ${n.acknowledgedBy} as ack_by
     from ${n}
-    where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${where} and ${aboutCurrentMember(ws)}
+    where ${n.workspaceName} = ${ws} and ${n.deletedAt} is null and ${where} and ${isAboutCurrentMember(ws)}
     order by ${n.createdAt} desc, ${n.id} desc limit ${limit})`;
 
 /**

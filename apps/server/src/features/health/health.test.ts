@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changesOf } from "../../db/changes";
 import { users } from "../../db/schema";
 import { registerAccessControl } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { startTestApp, type TestApp } from "../../test/app";
 import { DEMO_ACCOUNTS, seedDemo } from "../../tools/seed";
+import { checkDatabase, HEALTH_CHECK_MAX_AGE_MS } from "./demo";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,9 +28,45 @@ describe("GET /api/health", () => {
 
   it("says demo: true while demo accounts (public password) exist", async () => {
     await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false });
+    changesOf(t.db).everything();
     expect((await t.call("GET", "/health")).body.demo).toBe(true);
     await t.db.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
+    // a direct write, as a request or job would mark it
+    changesOf(t.db).everything();
     expect((await t.call("GET", "/health")).body.demo).toBe(false);
+  });
+
+  it("asks the database at most once a second while nothing changes", async () => {
+    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false });
+    changesOf(t.db).everything();
+    const asked = performance.now();
+    expect(await checkDatabase(t.db, asked)).toBe(true);
+    // unmarked: only the database knows of this delete
+    await t.db.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
+    expect(HEALTH_CHECK_MAX_AGE_MS).toBe(1_000);
+    expect(await checkDatabase(t.db, asked + 999)).toBe(true);
+    expect(await checkDatabase(t.db, asked + 1_000)).toBe(false);
+  });
+
+  it("asks the database again after any change", async () => {
+    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false });
+    changesOf(t.db).everything();
+    const asked = performance.now();
+    expect(await checkDatabase(t.db, asked)).toBe(true);
+    await t.db.delete(users).where(sql`${users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
+    changesOf(t.db).everything();
+    expect(await checkDatabase(t.db, asked + 1)).toBe(false);
+  });
+
+  it("answers 500 while the database does not answer, and nothing kept hides it", async () => {
+    const own = await startTestApp();
+    expect((await own.call("GET", "/health")).status).toBe(200);
+    await own.database.close();
+    changesOf(own.db).everything();
+    const res = await own.call("GET", "/health");
+    expect(res.status).toBe(500);
+    await own.app.close();
+    await own.smtp.close();
   });
 });
 
