@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import {
   cpSync,
   existsSync,
@@ -38,9 +39,15 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-function run(script: string, args: string[], env: Record<string, string>): Run {
+/** Runs `script` in Node with `nodeArgs` (TypeScript through tsx unless told otherwise). */
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs = ["--import", "tsx"],
+): Run {
   const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: "warn", WEB_DIST: "", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -131,6 +138,43 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
 
   // child processes start tsx and PGlite: seconds each, more on a busy machine
   const SLOW = { timeout: 180_000 };
+
+  it(
+    "npm start's bundle of the server (scripts/server-process.mjs) migrates a new folder and serves it",
+    SLOW,
+    async () => {
+      const code =
+        "const p = await import('./scripts/server-process.mjs'); " +
+        "console.log(JSON.stringify({ entry: p.buildServer(), args: p.serverNodeArgs({}), " +
+        "pgArgs: p.serverNodeArgs({ DATABASE_URL: 'postgres://db/x' }), env: p.serverEnv({}) }))";
+      const build = run("-e", [code], {}, ["--input-type=module"]);
+      // "close": the process has exited and its output has all been read
+      const [exitCode] = await once(build.child, "close");
+      const built = { code: exitCode, stdout: build.stdout, stderr: build.stderr };
+      expect(built.code, built.stderr).toBe(0);
+      const { entry, args, pgArgs, env } = JSON.parse(built.stdout);
+      expect(entry).toBe(path.join(ROOT, "apps/server/dist/main.mjs"));
+      expect(args).toEqual(["--heap-growing-percent=200", "--max-semi-space-size=8", "--liftoff-only"]);
+      // no WebAssembly database in the process
+      expect(pgArgs).toEqual(["--heap-growing-percent=200", "--max-semi-space-size=8"]);
+      expect(env).toEqual({ MALLOC_ARENA_MAX: "2" });
+      const port = await freePort();
+      const folder = path.join(tmp, "bundled");
+      const server = run(
+        entry,
+        [],
+        { ...env, DATA_DIR: folder, PORT: String(port), SEED_DEMO: "false" },
+        args,
+      );
+      servers.push(server);
+      await waitHealthy(server, port);
+      const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+      expect(health).toEqual({ status: "ok", db: "pglite", demo: false });
+      server.child.kill("SIGTERM");
+      expect(await server.exit).toBe(0);
+      expect(existsSync(path.join(folder, LOCK_FILE))).toBe(false);
+    },
+  );
 
   it(
     "serves from one process only: a second server and a tool are refused, the lock goes at shutdown",
