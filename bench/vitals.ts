@@ -13,7 +13,7 @@
  * (`--users 1000 --days 365` is the issue's dataset, about 44 M samples).
  *
  * This process seeds the entity "bench" (staff, admin, users) and their sessions, then runs the real server
- * (apps/server/src/main.ts) as a child process and drives it over HTTP: uploads in batches of 5,000,
+ * (apps/server/src/main.ts, bundled as `npm start` runs it) as a child process and drives it over HTTP: uploads in batches of 5,000,
  * VACUUM ANALYZE of the vital tables (PostgreSQL only), staff report and client weekly detail latencies, the
  * all-user CSV export. Once the server has stopped, it reopens the database for the raw-scan and COPY
  * comparisons: a PGlite data folder can be open in one process only.

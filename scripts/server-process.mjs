@@ -43,7 +43,7 @@ export function buildServer() {
  * garbage grow far before a full collection: a server living in ~30 MB of heap reached 285–320 MB RSS while
  * ingesting. A full collection once the old generation has grown to three times what the last one kept
  * (`--heap-growing-percent=200`) and 8 MB semi-spaces (16 by default) keep it under 200 MB with the same pauses
- * in the tail of large answers; a hard cap (below) or a lower factor made V8 collect so often that the
+ * in the tail of large answers; a hard cap alone (below) or a lower factor made V8 collect so often that the
  * notifications list's p95 rose from ~22 to 27–40 ms (bench/README.md, "Memory").
  *
  * With the embedded database (no DATABASE_URL), its WebAssembly is run by V8's baseline compiler only

@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when its sources are newer than the build, then serves web and API.
+// `npm start`: builds the web app when its sources are newer than the build, bundles the server, then serves web
+// and API from the bundle (scripts/server-process.mjs).
 import { spawn } from "node:child_process";
 import { buildServer, serverEnv, serverNodeArgs } from "./server-process.mjs";
 import { ensureWebBuild, root } from "./web-build.mjs";

@@ -34,14 +34,16 @@ import { iso, ms } from "../forms/sql";
 
 const n = notifications;
 
+/** The membership row that lets staff of `ws` see the alert (the condition of `aboutCurrentMember`). */
+const currentMembership = (ws: string): SQL =>
+  sql`${acceptedClientOf(ws)} and ${memberships.userId} = ${n.userId}
+    and ${memberships.acceptedAt} <= ${n.createdAt} and ${memberships.acceptedAt} <= ${n.at}`;
+
 /**
  * Staff see an alert only while its person is an accepted client member of the entity, and only an alert that
  * arose after their consent took effect (`accepted_at`): leaving ends the entity's access, as for band data. The
  * engine raises no alert before consent; this guards the reads anyway.
  */
-const currentMembership = (ws: string): SQL =>
-  sql`${acceptedClientOf(ws)} and ${memberships.userId} = ${n.userId}
-    and ${memberships.acceptedAt} <= ${n.createdAt} and ${memberships.acceptedAt} <= ${n.at}`;
 export const aboutCurrentMember = (ws: string): SQL =>
   sql`exists (select 1 from ${memberships} where ${currentMembership(ws)})`;
 
