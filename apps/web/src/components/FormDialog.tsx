@@ -16,6 +16,8 @@ interface FormDialogProps {
   /** Ids of the dialog's parts start with it (the title is `${id}-title`). */
   id: string;
   title: ReactNode;
+  /** The id of an element inside that says what the dialog is about (aria-describedby). */
+  describedBy?: string;
   onSubmit(e: FormEvent): void;
   submitLabel: string;
   submitDisabled?: boolean;
@@ -35,6 +37,7 @@ export function FormDialog({
   onClose,
   id,
   title,
+  describedBy,
   onSubmit,
   submitLabel,
   submitDisabled,
@@ -51,6 +54,7 @@ export function FormDialog({
       open={open}
       onClose={pending ? undefined : onClose}
       aria-labelledby={`${id}-title`}
+      aria-describedby={describedBy}
       fullWidth
       maxWidth={maxWidth}
     >

@@ -1,18 +1,12 @@
 import { ACK_ACTIONS, type AckAction, NOTIFICATION_LIMITS } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
-import { errorMessage } from "../../../api/errors";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { FormDialog } from "../../../components/FormDialog";
+import { useMessage } from "../../../i18n/useLanguage";
 import { noteProblem } from "./alerts";
 
 interface Props {
@@ -30,7 +24,6 @@ interface Props {
 export function AcknowledgeDialog({ open, about, onClose, onSave, onConflict }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const language = useLanguage();
   const id = useId();
   const [action, setAction] = useState<AckAction>("rested");
   const [note, setNote] = useState("");
@@ -72,66 +65,51 @@ export function AcknowledgeDialog({ open, about, onClose, onSave, onConflict }: 
 
   const max = NOTIFICATION_LIMITS.noteMax;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-about`}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      id={id}
+      title={t("staff-notifications.ack.title")}
+      describedBy={`${id}-about`}
+      onSubmit={submit}
+      submitLabel={t("staff-notifications.ack.save")}
+      pending={busy}
+      failure={failure}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>{t("staff-notifications.ack.title")}</DialogTitle>
-        <DialogContent>
-          <Typography id={`${id}-about`} color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-            {about}
-          </Typography>
-          <TextField
-            select
-            label={t("staff-notifications.ack.action")}
-            value={action}
-            onChange={(e) => setAction(e.target.value as AckAction)}
-            disabled={busy}
-            required
-          >
-            {ACK_ACTIONS.map((a) => (
-              <MenuItem key={a} value={a}>
-                {t(`staff-notifications.ack.actions.${a}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t("staff-notifications.ack.note")}
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              if (noteError) setNoteError(noteProblem(e.target.value));
-            }}
-            multiline
-            minRows={3}
-            disabled={busy}
-            error={!!noteError}
-            helperText={
-              noteError
-                ? `${msg(noteError)} ${t("staff-notifications.ack.noteHelp", { count: note.trim().length, max })}`
-                : t("staff-notifications.ack.noteHelp", { count: note.trim().length, max })
-            }
-          />
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t("ui.actions.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {t("staff-notifications.ack.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Typography id={`${id}-about`} color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+        {about}
+      </Typography>
+      <TextField
+        select
+        label={t("staff-notifications.ack.action")}
+        value={action}
+        onChange={(e) => setAction(e.target.value as AckAction)}
+        disabled={busy}
+        required
+      >
+        {ACK_ACTIONS.map((a) => (
+          <MenuItem key={a} value={a}>
+            {t(`staff-notifications.ack.actions.${a}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t("staff-notifications.ack.note")}
+        value={note}
+        onChange={(e) => {
+          setNote(e.target.value);
+          if (noteError) setNoteError(noteProblem(e.target.value));
+        }}
+        multiline
+        minRows={3}
+        disabled={busy}
+        error={!!noteError}
+        helperText={
+          noteError
+            ? `${msg(noteError)} ${t("staff-notifications.ack.noteHelp", { count: note.trim().length, max })}`
+            : t("staff-notifications.ack.noteHelp", { count: note.trim().length, max })
+        }
+      />
+    </FormDialog>
   );
 }
