@@ -457,16 +457,30 @@ async function digestAndList(): Promise<void> {
       sync_list: unknown[];
       truncated: boolean;
     };
-    const times: number[] = [];
+    // the server's latency (to the last byte of the gzipped answer), then the same calls through fetch, which
+    // also gunzips and buffers the 460 KB body in this process (the figure of the earlier runs)
+    const served: number[] = [];
+    let gzipped = 0;
+    for (let i = 0; i < LIST_CALLS + 20; i++) {
+      const res = await server.timeToLastByte(p, token);
+      if (res.status !== 200) throw new Error(`list: ${res.status}`);
+      gzipped = res.bytes;
+      if (i >= 20) served.push(res.ms);
+    }
+    const fetched: number[] = [];
     for (let i = 0; i < LIST_CALLS + 20; i++) {
       const t = performance.now();
       const res = await server.fetch(p, token);
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`list: ${res.status}`);
-      if (i >= 20) times.push(performance.now() - t);
+      if (i >= 20) fetched.push(performance.now() - t);
     }
     console.log(
-      `Notifications list of ${LIST_ALERTS.toLocaleString()} alerts over 30 days (answers ${list.measurement_list.length} + ${list.sync_list.length} rows, truncated ${list.truncated}): p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))} (${LIST_CALLS} calls)  (target p95 ≤ 30 ms)`,
+      [
+        `Notifications list of ${LIST_ALERTS.toLocaleString()} alerts over 30 days (answers ${list.measurement_list.length} + ${list.sync_list.length} rows, ${Buffer.byteLength(body).toLocaleString()} bytes of JSON, ${gzipped.toLocaleString()} gzipped, truncated ${list.truncated}), ${LIST_CALLS} calls:`,
+        `  to the last byte: p50 ${ms(pct(served, 50))}, p95 ${ms(pct(served, 95))}  (target p95 ≤ 20 ms)`,
+        `  through fetch, gunzipped: p50 ${ms(pct(fetched, 50))}, p95 ${ms(pct(fetched, 95))}`,
+      ].join("\n"),
     );
   } finally {
     await server?.stop();

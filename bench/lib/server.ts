@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { Agent, get } from "node:http";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -60,10 +61,38 @@ export class Server {
   /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
   async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
     if (this.exitReason !== null) return;
+    this.agent.destroy();
     this.child.kill("SIGTERM");
     const killer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
     await this.exited;
     clearTimeout(killer);
+  }
+
+  /** Keeps one connection for `timeToLastByte`, as fetch keeps its own. */
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+  /**
+   * GET `p` as a browser asks for it (gzip accepted), timed from the request to the response's last byte as sent,
+   * without decoding it: the server's latency. `fetch` also gunzips and buffers the body in this process, which
+   * for a 460 KB answer adds ~1.8 ms at the median and ~4.6 ms at p95 of the client's own time (a bare server
+   * sending the same gzipped body: 0.13 / 0.20 ms this way).
+   */
+  timeToLastByte(p: string, token: string): Promise<{ status: number; ms: number; bytes: number }> {
+    const t0 = performance.now();
+    return new Promise((resolve, reject) => {
+      get(
+        `${this.base}${p}`,
+        { agent: this.agent, headers: { authorization: `Bearer ${token}`, "accept-encoding": "gzip" } },
+        (res) => {
+          let bytes = 0;
+          res.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, bytes }));
+          res.on("error", reject);
+        },
+      ).on("error", reject);
+    });
   }
 
   async fetch(p: string, token: string, init: RequestInit = {}): Promise<Response> {

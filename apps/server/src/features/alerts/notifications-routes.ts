@@ -18,6 +18,7 @@ import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
 import { ensureZone } from "../../lib/time-sql";
 import { sendRows } from "../reports/csv";
+import { sendShared, sharedBody } from "../reports/shared-body";
 import {
   acknowledge,
   getNotification,
@@ -48,8 +49,19 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: notificationListSchema },
         },
       },
-      async (req) =>
-        listNotifications(ctx.db, req.params.workspace, requireUser(req).id, requestLanguage(req), req.query),
+      // up to 1,000 alerts (~460 KB of JSON): serialized and gzipped off the event loop as the staff report is,
+      // not by the compression plugin, which first measures the string's UTF-8 length on the event loop
+      async (req, reply) => {
+        const { workspace } = req.params;
+        const list = await listNotifications(
+          ctx.db,
+          workspace,
+          requireUser(req).id,
+          requestLanguage(req),
+          req.query,
+        );
+        return sendShared(req, reply, sharedBody(notificationListSchema, list));
+      },
     );
 
     /** The dot: the caller's unseen alerts of the entity (polled). */

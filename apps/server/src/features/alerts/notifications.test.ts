@@ -137,6 +137,18 @@ describe("GET /staff/{ws}/notifications", () => {
     });
   });
 
+  it("is gzipped off the event loop when the caller accepts it (sendShared), the same JSON when not", async () => {
+    await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
+    const gzipped = await list();
+    const plain = await list(lastWeek(), { ...staff(), headers: { "accept-encoding": "identity" } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toContain("accept-encoding");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(ids(plain.body.measurement_list)).toHaveLength(1);
+    expect(plain.body).toEqual(gzipped.body);
+  });
+
   it("names the unit in the caller's language", async () => {
     await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
     const res = await list(lastWeek(), as(w.tok.staff, "ja"));
