@@ -1,6 +1,8 @@
 import type { Language } from "@mimamori/shared";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changesOf } from "../db/changes";
+import type { Db } from "../db/client";
 import { acceptedStaffOf } from "../db/membership-rules";
 import { perDatabase } from "../db/per-database";
 import { memberships, sessions, users } from "../db/schema";
@@ -79,6 +81,7 @@ const lookupsOf = perDatabase((db) => ({
       isSuperUser: users.isSuperUser,
       emailVerifiedAt: users.emailVerifiedAt,
       tokenVersion: users.tokenVersion,
+      expiresAt: sessions.expiresAt,
       ...profileColumns,
     })
     .from(users)
@@ -99,12 +102,57 @@ const lookupsOf = perDatabase((db) => ({
     .prepare("auth_staff"),
 }));
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof lookupsOf>["session"]["execute"]>>[number];
+
+/** How many session lookups are kept (a few hundred bytes each); past it the oldest go first. */
+export const KEPT_SESSIONS_MAX = 10_000;
+
+interface KeptSession {
+  stamp: number;
+  row: SessionRow;
+  expiresAt: number;
+}
+
+const keptSessionsOf = perDatabase(() => new Map<string, KeptSession>());
+
+/**
+ * The caller's user and session row: live, not revoked, not expired. A lookup is kept while nothing has changed
+ * since it was read (db/changes.ts: every mutating request and every revocation marks everything changed, before
+ * its answer leaves) and until the session's expiry, so a signed-in read costs no round trip; a revoked session or
+ * a changed profile is read again at the next request. Only found sessions are kept.
+ */
+async function sessionRow(db: Db, uid: string, sid: string): Promise<SessionRow | undefined> {
+  const kept = keptSessionsOf(db);
+  const changes = changesOf(db);
+  const key = `${sid}/${uid}`;
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.expiresAt > now && changes.isCurrent(hit.stamp)) return hit.row;
+  kept.delete(key);
+  const stamp = changes.stamp();
+  const [row] = await lookupsOf(db).session.execute({ uid, sid, now: new Date(now) });
+  if (!row) return undefined;
+  if (kept.size >= KEPT_SESSIONS_MAX) for (const oldest of kept.keys()) if (kept.delete(oldest)) break;
+  kept.set(key, { stamp, row, expiresAt: row.expiresAt.getTime() });
+  return row;
+}
+
 async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
   const claims = await ctx.idTokens.verify(token);
   if (!claims) return null;
-  const [u] = await lookupsOf(ctx.db).session.execute({ uid: claims.uid, sid: claims.sid, now: new Date() });
+  const u = await sessionRow(ctx.db, claims.uid, claims.sid);
   if (!u || u.tokenVersion !== claims.tv) return null;
-  const { id, email, name, language, isSuperUser, emailVerifiedAt, tokenVersion: _, ...profile } = u;
+  const {
+    id,
+    email,
+    name,
+    language,
+    isSuperUser,
+    emailVerifiedAt,
+    tokenVersion: _,
+    expiresAt: __,
+    ...profile
+  } = u;
   return {
     id,
     email,

@@ -1,5 +1,6 @@
 import { REFRESH_TOKEN_TTL_S, SHORT_REFRESH_TOKEN_TTL_S } from "@mimamori/shared";
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
 import { retiredRefreshTokens, sessions } from "../../db/schema";
 import { randomToken, tokenHash } from "../../lib/crypto";
@@ -57,11 +58,21 @@ async function revokeRetired(db: Db, hash: string) {
     .select({ sessionId: retiredRefreshTokens.sessionId })
     .from(retiredRefreshTokens)
     .where(eq(retiredRefreshTokens.tokenHash, hash));
-  if (retired)
-    await db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt)));
+  if (!retired) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt)));
+  // answered 401, which marks nothing (lib/change-tracking.ts)
+  sessionsEnded(db);
+}
+
+/**
+ * Drops the kept session lookups (lib/access.ts): a revoked session is refused from the next request on, also
+ * when the request that revoked it is refused itself (a reused refresh token).
+ */
+function sessionsEnded(db: Db) {
+  changesOf(db).everything();
 }
 
 /** Forgets the retired tokens of sessions that ended (revoked or expired): reusing them can change nothing. */
@@ -75,12 +86,14 @@ export async function pruneRetiredTokens(db: Db) {
 
 export async function revokeSession(db: Db, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  sessionsEnded(db);
 }
 
 /** Sign-out with a refresh token: its session ends, also when the token was already rotated away. */
 export async function revokeSessionByRefreshToken(db: Db, refreshToken: string) {
   const hash = tokenHash(refreshToken);
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.refreshTokenHash, hash));
+  sessionsEnded(db);
   await revokeRetired(db, hash);
 }
 
@@ -89,4 +102,5 @@ export async function revokeAllSessions(db: Db, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  sessionsEnded(db);
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retiredRefreshTokens } from "../../db/schema";
+import { changesOf } from "../../db/changes";
+import { retiredRefreshTokens, sessions, users } from "../../db/schema";
 import { tokenHash } from "../../lib/crypto";
 import { startTestApp, TEST_SECRET, type TestApp } from "../../test/app";
 import { pruneRetiredTokens } from "./sessions";
@@ -99,6 +100,9 @@ describe("tokens", () => {
     const a = await t.signIn("client@example.com");
     const b = await t.call("POST", "/auth/refresh", { refreshToken: a.refreshToken });
     expect(b.status).toBe(200);
+    // both id tokens in use: their session lookup is kept (lib/access.ts) until the reuse drops it
+    for (const token of [a.idToken, b.body.idToken])
+      expect((await t.call("GET", "/user/info", undefined, { token })).status).toBe(200);
     // Someone presents the retired token A again: refused, and the session it belonged to ends.
     const reused = await t.call("POST", "/auth/refresh", { refreshToken: a.refreshToken });
     expect(reused.status).toBe(401);
@@ -147,6 +151,7 @@ describe("tokens", () => {
 
   it("sign-out revokes the id token and the refresh token", async () => {
     const s = await t.signIn("client@example.com");
+    expect((await t.call("GET", "/user/info", undefined, { token: s.idToken })).status).toBe(200);
     const out = await t.call(
       "POST",
       "/auth/sign-out",
@@ -209,5 +214,41 @@ describe("the refresh cookie's Secure flag", () => {
   it("is not set over plain HTTP, nor when an untrusted client claims HTTPS", async () => {
     expect(await secureOf(true, {})).toBe(false);
     expect(await secureOf(false, { "x-forwarded-proto": "https" })).toBe(false);
+  });
+});
+
+describe("kept session lookups (lib/access.ts)", () => {
+  const info = (token: string) => t.call("GET", "/user/info", undefined, { token });
+
+  it("answer a signed-in request without reading the session again while nothing changed", async () => {
+    const s = await t.signIn("client3@example.com");
+    const before = (await info(s.idToken)).body.name;
+    // a write behind the server's back (no request, no change mark) is not seen: the lookup was kept
+    await t.db.update(users).set({ name: "Written directly" }).where(eq(users.id, s.user.uid));
+    expect((await info(s.idToken)).body.name).toBe(before);
+    changesOf(t.db).everything();
+    expect((await info(s.idToken)).body.name).toBe("Written directly");
+    // a change through the API is seen at the next request
+    const put = await t.call("PUT", "/user/language", { language: "en" }, { token: s.idToken });
+    expect(put.status).toBe(200);
+    await t.db.update(users).set({ name: before }).where(eq(users.id, s.user.uid));
+    const again = await t.call("PUT", "/user/language", { language: "jp" }, { token: s.idToken });
+    expect(again.status).toBe(200);
+    expect((await info(s.idToken)).body.name).toBe(before);
+  });
+
+  it("refuse a kept session once it expires, though nothing changed", async () => {
+    const s = await t.signIn("client3@example.com");
+    const { sid } = JSON.parse(Buffer.from(s.idToken.split(".")[1] as string, "base64url").toString());
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1500) })
+      .where(eq(sessions.id, sid));
+    changesOf(t.db).everything();
+    expect((await info(s.idToken)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const late = await info(s.idToken);
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe("unauthenticated");
   });
 });
