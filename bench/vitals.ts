@@ -269,48 +269,54 @@ async function startServer(dataDir: string | undefined): Promise<Server> {
 // ---- measurements over HTTP ----
 
 /**
- * One request body per BATCH samples of a user, written as JSON text directly and one at a time: the load
+ * The request bodies of one member, BATCH samples each, written as JSON text directly and one at a time: the load
  * generator must stay cheap next to the server, and the full dataset does not fit in memory.
  */
-async function* uploads(seeded: Seeded): AsyncGenerator<{ token: string; body: string }> {
-  for (const [u, member] of seeded.members.entries()) {
-    const token = await seeded.idTokens.sign(member);
-    let rows = "";
-    let n = 0;
-    for (const t of times()) {
-      rows += `${n === 0 ? "" : ","}{"code":"${CODE}","time":${t / 1000},"value":${hr(u, t)}}`;
-      if (++n === BATCH) {
-        yield { token, body: `{"samples":[${rows}]}` };
-        rows = "";
-        n = 0;
-      }
+function* uploadsOf(u: number): Generator<string> {
+  let rows = "";
+  let n = 0;
+  for (const t of times()) {
+    rows += `${n === 0 ? "" : ","}{"code":"${CODE}","time":${t / 1000},"value":${hr(u, t)}}`;
+    if (++n === BATCH) {
+      yield `{"samples":[${rows}]}`;
+      rows = "";
+      n = 0;
     }
-    if (n > 0) yield { token, body: `{"samples":[${rows}]}` };
   }
+  if (n > 0) yield `{"samples":[${rows}]}`;
 }
 
+/**
+ * A fleet of bands uploading: `CONCURRENCY` members at a time, each sending its own batches one after another
+ * (a band does not send its next batch before the last one is answered), the next member once one is done.
+ * Until 2026-11-24 the workers took the batches in order, so all of them sent batches of the same member at once,
+ * and those waited on each other for the member's lock (vitals/store.ts `lockUser`).
+ */
 async function ingest(server: Server, seeded: Seeded): Promise<{ stored: number; seconds: number }> {
-  const queue = uploads(seeded);
+  let nextMember = 0;
   let stored = 0;
   let reported = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      for (let next = await queue.next(); !next.done; next = await queue.next()) {
-        const res = await server.fetch("/user/vitals", next.value.token, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: next.value.body,
-        });
-        const text = await res.text();
-        if (!res.ok) throw new Error(`POST /user/vitals: ${res.status} ${text.slice(0, 500)}`);
-        stored += (JSON.parse(text) as { accepted: number }).accepted;
-        const tenths = Math.floor((stored / TOTAL) * 10);
-        if (tenths > reported && tenths < 10) {
-          reported = tenths;
-          progress(
-            `ingested ${tenths * 10}% (${Math.round(stored / seconds(t0)).toLocaleString()} samples/s)`,
-          );
+      for (let u = nextMember++; u < seeded.members.length; u = nextMember++) {
+        const token = await seeded.idTokens.sign(seeded.members[u] as Claims);
+        for (const body of uploadsOf(u)) {
+          const res = await server.fetch("/user/vitals", token, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          });
+          const text = await res.text();
+          if (!res.ok) throw new Error(`POST /user/vitals: ${res.status} ${text.slice(0, 500)}`);
+          stored += (JSON.parse(text) as { accepted: number }).accepted;
+          const tenths = Math.floor((stored / TOTAL) * 10);
+          if (tenths > reported && tenths < 10) {
+            reported = tenths;
+            progress(
+              `ingested ${tenths * 10}% (${Math.round(stored / seconds(t0)).toLocaleString()} samples/s)`,
+            );
+          }
         }
       }
     }),

@@ -154,9 +154,9 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
       expect(built.code, built.stderr).toBe(0);
       const { entry, args, pgArgs, env } = JSON.parse(built.stdout);
       expect(entry).toBe(path.join(ROOT, "apps/server/dist/main.mjs"));
-      expect(args).toEqual(["--heap-growing-percent=200", "--max-semi-space-size=8", "--liftoff-only"]);
+      expect(args).toEqual(["--heap-growing-percent=150", "--max-semi-space-size=4", "--liftoff-only"]);
       // no WebAssembly database in the process
-      expect(pgArgs).toEqual(["--heap-growing-percent=200", "--max-semi-space-size=8"]);
+      expect(pgArgs).toEqual(["--heap-growing-percent=150", "--max-semi-space-size=4"]);
       expect(env).toEqual({ MALLOC_ARENA_MAX: "2" });
       const port = await freePort();
       const folder = path.join(tmp, "bundled");
