@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DIASTOLIC, MEASURES, measureOf, REPORT_IDS, REPORT_TILES } from "./measures";
 import {
   isValidTimezone,
+  KNOWN_ZONES_MAX,
+  rememberedZoneCount,
   reportQuerySchema,
   staffReportQuerySchema,
   zoneRangesSchema,
@@ -137,6 +139,24 @@ describe("ranges, units and time zones", () => {
       expect(isValidTimezone(tz), tz).toBe(true);
     for (const tz of ["Mars/Base", "UTC+9", "+09:00", "", "Asia/Tokyo; drop table"])
       expect(isValidTimezone(tz), tz).toBe(false);
+  });
+  it(`remembers at most ${KNOWN_ZONES_MAX.toLocaleString()} valid zone names, however many letter cases are sent`, () => {
+    const name = "America/Argentina/ComodRivadavia";
+    const letters = [...name].map((c, i) => [c, i] as const).filter(([c]) => /[a-z]/i.test(c));
+    // each number picks upper or lower case for each letter: that many different, valid names
+    const variant = (n: number) => {
+      const chars = [...name];
+      letters.forEach(([c, i], bit) => {
+        chars[i] = (n >> bit) & 1 ? c.toUpperCase() : c.toLowerCase();
+      });
+      return chars.join("");
+    };
+    const count = KNOWN_ZONES_MAX + 500;
+    for (let n = 0; n < count; n++) expect(isValidTimezone(variant(n))).toBe(true);
+    expect(new Set(Array.from({ length: count }, (_, n) => variant(n))).size).toBe(count);
+    expect(rememberedZoneCount()).toBe(KNOWN_ZONES_MAX);
+    expect(isValidTimezone(variant(count + 1))).toBe(true);
+    expect(rememberedZoneCount()).toBe(KNOWN_ZONES_MAX);
   });
   it("checks report windows", () => {
     const t0 = 1_700_000_000;

@@ -132,7 +132,9 @@ async function sessionRow(db: Db, uid: string, sid: string): Promise<SessionRow 
   const stamp = changes.stamp();
   const [row] = await lookupsOf(db).session.execute({ uid, sid, now: new Date(now) });
   if (!row) return undefined;
-  if (kept.size >= KEPT_SESSIONS_MAX) for (const oldest of kept.keys()) if (kept.delete(oldest)) break;
+  // a Map iterates in insertion order: the first key is the oldest lookup
+  const oldest = kept.size >= KEPT_SESSIONS_MAX ? kept.keys().next().value : undefined;
+  if (oldest !== undefined) kept.delete(oldest);
   kept.set(key, { stamp, row, expiresAt: row.expiresAt.getTime() });
   return row;
 }

@@ -16,10 +16,14 @@ import {
 import { isValidRange } from "../zones";
 
 /**
- * Zone names found valid: building a DateTimeFormat costs ~0.1 ms, and every report call names its zone. Only
- * valid names are kept, so the set is bounded by the zone database (~600 names and their aliases).
+ * Zone names found valid: building a DateTimeFormat costs ~0.1 ms, and every report call names its zone. The zone
+ * database has ~600 names and their aliases, but it accepts them in any letter case ("ASIA/tokyo"), so a caller
+ * could make up valid names without end: the set stops growing at `KNOWN_ZONES_MAX` and checks the rest each time.
  */
 const knownZones = new Set<string>();
+export const KNOWN_ZONES_MAX = 2_000;
+/** How many zone names are remembered (for tests of the bound). */
+export const rememberedZoneCount = () => knownZones.size;
 /** True for an IANA time-zone name (e.g. Asia/Tokyo); POSIX strings such as "UTC+9" are refused. */
 export function isValidTimezone(tz: string): boolean {
   if (knownZones.has(tz)) return true;
@@ -29,7 +33,7 @@ export function isValidTimezone(tz: string): boolean {
   } catch {
     return false;
   }
-  knownZones.add(tz);
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(tz);
   return true;
 }
 

@@ -37,7 +37,7 @@ interface Checked {
   stamp: number;
   at: number;
 }
-const lastCheck = new WeakMap<Db, Checked>();
+const lastCheckOf = perDatabase((): { last?: Checked } => ({}));
 
 /**
  * `hasDemoAccounts`, asked of the database when the last answer is older than `HEALTH_CHECK_MAX_AGE_MS` or anything
@@ -46,10 +46,11 @@ const lastCheck = new WeakMap<Db, Checked>();
  */
 export async function checkDatabase(db: Db, now = performance.now()): Promise<boolean> {
   const changes = changesOf(db);
-  const last = lastCheck.get(db);
+  const kept = lastCheckOf(db);
+  const { last } = kept;
   if (last && now - last.at < HEALTH_CHECK_MAX_AGE_MS && changes.isCurrent(last.stamp)) return last.demo;
   const stamp = changes.stamp();
   const demo = await hasDemoAccounts(db);
-  lastCheck.set(db, { demo, stamp, at: now });
+  kept.last = { demo, stamp, at: now };
   return demo;
 }
