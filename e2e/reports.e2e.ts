@@ -237,6 +237,7 @@ describe("staff reports", () => {
     expect(await page.getByRole("dialog").getByRole("combobox", { name: "Interval" }).textContent()).toBe(
       "Raw data",
     );
+    await checkPage(page, "en-staff-csv-dialog-390");
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(390);

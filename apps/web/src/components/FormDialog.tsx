@@ -23,7 +23,7 @@ interface FormDialogProps {
   submitDisabled?: boolean;
   /** The submit is under way: the dialog stays open and Cancel waits, unless `cancelWhilePending`. */
   pending: boolean;
-  /** Cancel stays enabled while pending (it stops the work, as an upload's does). */
+  /** Cancel (and Escape) stay enabled while pending: they stop the work, as an upload's or a download's do. */
   cancelWhilePending?: boolean;
   /** The last submit's failure, shown under the fields in the user's language; null when none. */
   failure: unknown;
@@ -52,7 +52,7 @@ export function FormDialog({
   return (
     <Dialog
       open={open}
-      onClose={pending ? undefined : onClose}
+      onClose={pending && !cancelWhilePending ? undefined : onClose}
       aria-labelledby={`${id}-title`}
       aria-describedby={describedBy}
       fullWidth

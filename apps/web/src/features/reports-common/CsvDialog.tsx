@@ -6,21 +6,15 @@ import {
   SLEEP,
   windowLimitText,
 } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errors";
 import type { CsvRequest } from "../../api/reports";
+import { FormDialog } from "../../components/FormDialog";
 import { useNotify } from "../../components/Notifier";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "./download";
@@ -109,69 +103,64 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>{t("reports-common.csv.title")}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            label={t("reports-common.csv.interval")}
-            value={interval}
-            onChange={(e) => setCsvInterval(e.target.value as CsvInterval)}
-            disabled={busy}
-            helperText={t("reports-common.csv.limit", {
-              limit: windowLimitText(CSV_MAX_DAYS[interval], language),
-            })}
-          >
-            {CSV_INTERVALS.map((i) => (
-              <MenuItem key={i} value={i}>
-                {t(`reports-common.csvInterval.${i}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t("reports-common.csv.start")}
-            type="datetime-local"
-            required
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            error={!!errors.from}
-            helperText={errors.from && msg(errors.from)}
-            disabled={busy}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
-          />
-          <TextField
-            label={t("reports-common.csv.end")}
-            type="datetime-local"
-            required
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            error={!!errors.to}
-            helperText={errors.to && msg(errors.to)}
-            disabled={busy}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
-          />
-          {busy && (
-            <Box sx={{ mt: 2 }} role="status">
-              <LinearProgress aria-label={t("reports-common.csv.progressLabel")} />
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {t("reports-common.csv.received", { size: formatBytes(bytes, localeOf(language)) })}
-              </Typography>
-            </Box>
-          )}
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t("reports-common.actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {t("reports-common.csv.download")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      id={id}
+      title={t("reports-common.csv.title")}
+      onSubmit={submit}
+      submitLabel={t("reports-common.csv.download")}
+      pending={busy}
+      cancelWhilePending
+      failure={failure}
+      maxWidth="xs"
+    >
+      <TextField
+        select
+        label={t("reports-common.csv.interval")}
+        value={interval}
+        onChange={(e) => setCsvInterval(e.target.value as CsvInterval)}
+        disabled={busy}
+        helperText={t("reports-common.csv.limit", {
+          limit: windowLimitText(CSV_MAX_DAYS[interval], language),
+        })}
+      >
+        {CSV_INTERVALS.map((i) => (
+          <MenuItem key={i} value={i}>
+            {t(`reports-common.csvInterval.${i}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t("reports-common.csv.start")}
+        type="datetime-local"
+        required
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        error={!!errors.from}
+        helperText={errors.from && msg(errors.from)}
+        disabled={busy}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+      />
+      <TextField
+        label={t("reports-common.csv.end")}
+        type="datetime-local"
+        required
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        error={!!errors.to}
+        helperText={errors.to && msg(errors.to)}
+        disabled={busy}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+      />
+      {busy && (
+        <Box sx={{ mt: 2 }} role="status">
+          <LinearProgress aria-label={t("reports-common.csv.progressLabel")} />
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t("reports-common.csv.received", { size: formatBytes(bytes, localeOf(language)) })}
+          </Typography>
+        </Box>
+      )}
+    </FormDialog>
   );
 }
