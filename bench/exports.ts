@@ -9,8 +9,8 @@
  * Each of `--users` members has heart rate, blood oxygen and skin temperature every minute for the last 31
  * days (the longest raw window) and heart rate every 15 minutes for the 335 days before (the longest hourly
  * window); `--empty-users` accounts have no data (the all-users export still reads each of them). This
- * process seeds the accounts, then runs the real server (apps/server/src/main.ts, bundled as `npm start` runs it) as a child process and
- * loads the data through POST /api/user/vitals, as bench/vitals.ts does.
+ * process seeds the accounts, then runs the real server (apps/server/src/main.ts, bundled as `npm start` runs it)
+ * as a child process and loads the data through POST /api/user/vitals, as bench/vitals.ts does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

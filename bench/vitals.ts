@@ -13,8 +13,8 @@
  * (`--users 1000 --days 365` is the issue's dataset, about 44 M samples).
  *
  * This process seeds the entity "bench" (staff, admin, users) and their sessions, then runs the real server
- * (apps/server/src/main.ts, bundled as `npm start` runs it) as a child process and drives it over HTTP: uploads in batches of 5,000,
- * VACUUM ANALYZE of the vital tables (PostgreSQL only), staff report and client weekly detail latencies, the
+ * (apps/server/src/main.ts, bundled as `npm start` runs it) as a child process and drives it over HTTP: uploads in
+ * batches of 5,000, VACUUM ANALYZE of the vital tables (PostgreSQL only), staff report and client weekly detail latencies, the
  * all-user CSV export. Once the server has stopped, it reopens the database for the raw-scan and COPY
  * comparisons: a PGlite data folder can be open in one process only.
  *
@@ -286,6 +286,18 @@ function* uploadsOf(u: number): Generator<string> {
   if (n > 0) yield `{"samples":[${rows}]}`;
 }
 
+/** One batch through POST /user/vitals; answers how many samples the server accepted. */
+async function upload(server: Server, token: string, body: string): Promise<number> {
+  const res = await server.fetch("/user/vitals", token, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST /user/vitals: ${res.status} ${text.slice(0, 500)}`);
+  return (JSON.parse(text) as { accepted: number }).accepted;
+}
+
 /**
  * A fleet of bands uploading: `CONCURRENCY` members at a time, each sending its own batches one after another
  * (a band does not send its next batch before the last one is answered), the next member once one is done.
@@ -302,14 +314,9 @@ async function ingest(server: Server, seeded: Seeded): Promise<{ stored: number;
       for (let u = nextMember++; u < seeded.members.length; u = nextMember++) {
         const token = await seeded.idTokens.sign(seeded.members[u] as Claims);
         for (const body of uploadsOf(u)) {
-          const res = await server.fetch("/user/vitals", token, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body,
-          });
-          const text = await res.text();
-          if (!res.ok) throw new Error(`POST /user/vitals: ${res.status} ${text.slice(0, 500)}`);
-          stored += (JSON.parse(text) as { accepted: number }).accepted;
+          // read `stored` after the await: `stored += await …` would add to a value read before it
+          const accepted = await upload(server, token, body);
+          stored += accepted;
           const tenths = Math.floor((stored / TOTAL) * 10);
           if (tenths > reported && tenths < 10) {
             reported = tenths;

