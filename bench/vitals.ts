@@ -353,7 +353,18 @@ async function vacuumAnalyze(databaseUrl: string): Promise<{ tables: string[]; s
   }
 }
 
-async function timeGet(server: Server, p: string, token: string): Promise<number> {
+/**
+ * How a call is timed: through `fetch`, which also gunzips and buffers the answer in this process, or to the last
+ * byte of the gzipped answer as sent (`Server.timeToLastByte`), the server's own latency.
+ */
+type Timing = "fetch" | "last-byte";
+
+async function timeGet(server: Server, p: string, token: string, timing: Timing = "fetch"): Promise<number> {
+  if (timing === "last-byte") {
+    const { status, ms } = await server.timeToLastByte(p, token);
+    if (status !== 200) throw new Error(`GET ${p}: ${status}`);
+    return ms;
+  }
   const t0 = performance.now();
   const res = await server.fetch(p, token);
   await res.arrayBuffer();
@@ -361,8 +372,13 @@ async function timeGet(server: Server, p: string, token: string): Promise<number
   return performance.now() - t0;
 }
 
-/** Unmeasured calls before each series: the first call of a query shape pays for planning and cold pages. */
-const WARMUP = 2;
+/**
+ * Unmeasured calls before each series. The first call of a query shape pays for planning and cold pages, and on
+ * PostgreSQL each of the server's ten query connections (db/client.ts) pays once for its own catalog caches and
+ * prepared statement: with 2 warm-up calls the first series' next calls took 21–31 ms against 14–16 ms once every
+ * connection had run the statement (bench/README.md).
+ */
+const WARMUP = 10;
 
 /** `runs` timed calls of `p` after the warm-up calls, each after the untimed `before` if given. */
 async function timeRuns(
@@ -371,12 +387,13 @@ async function timeRuns(
   token: string,
   runs: number,
   before?: () => Promise<void>,
+  timing: Timing = "fetch",
 ): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await timeGet(server, p, token);
+  for (let i = 0; i < WARMUP; i++) await timeGet(server, p, token, timing);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     await before?.();
-    times.push(await timeGet(server, p, token));
+    times.push(await timeGet(server, p, token, timing));
   }
   return times;
 }
@@ -390,10 +407,12 @@ async function timeIntervals(
   token: string,
   path: (days: number) => string,
   computed = false,
+  timing: Timing = "fetch",
 ): Promise<Map<number, number[]>> {
   const before = computed ? () => changeSomething(server, token) : undefined;
   const byInterval = new Map<number, number[]>();
-  for (const days of INTERVALS) byInterval.set(days, await timeRuns(server, path(days), token, RUNS, before));
+  for (const days of INTERVALS)
+    byInterval.set(days, await timeRuns(server, path(days), token, RUNS, before, timing));
   return byInterval;
 }
 
@@ -615,7 +634,8 @@ async function main() {
   }
   progress("timing reports");
   const staffToken = await seeded.idTokens.sign(seeded.staff);
-  const staffRuns = await timeIntervals(server, staffToken, staffReportPath, true);
+  const staffRuns = await timeIntervals(server, staffToken, staffReportPath, true, "last-byte");
+  const staffFetchRuns = await timeIntervals(server, staffToken, staffReportPath, true);
   const kpiRuns = await timeIntervals(server, staffToken, kpiPath, true);
   const keptStaffRuns = await timeIntervals(server, staffToken, staffReportPath);
   const keptKpiRuns = await timeIntervals(server, staffToken, kpiPath);
@@ -678,8 +698,10 @@ async function main() {
 Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${REUSE ? "skipped (--reuse)" : `${ingestion.stored.toLocaleString()} samples${missing} in ${ingestion.seconds.toFixed(1)} s = ${Math.round(ingestion.stored / ingestion.seconds).toLocaleString()} samples/s`}
 Raw COPY of the same rows: ${copyLine}
 VACUUM ANALYZE and CHECKPOINT after ingestion: ${vacuum}
-Staff report ${CODE} for ${U} users, computed (a write before each call drops the kept answers):
+Staff report ${CODE} for ${U} users, computed (a write before each call drops the kept answers), to the last byte:
 ${staffLines.join("\n")}
+The same through fetch (which also gunzips and buffers the answer in this process):
+${plainLines(staffFetchRuns).join("\n")}
 KPI tiles (eleven reports in one request), computed:
 ${plainLines(kpiRuns).join("\n")}
 Staff report read again while nothing changed (the kept answer):

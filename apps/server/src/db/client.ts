@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -39,7 +40,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation costs report queries ~20 ms and gains nothing at their size (docs/decisions.md)
     // ten connections for queries and one that listens for other processes' changes (db/changes.ts)
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 11, options: "-c jit=off" });
+    // plans stay made for each call's values (preparedRows): a generic plan of a time window can be far worse
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 11,
+      options: "-c jit=off -c plan_cache_mode=force_custom_plan",
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const stopListening = await listenForChanges(db, pool, (err) =>
       console.error("change notification failed:", err instanceof Error ? err.message : err),
@@ -157,17 +163,48 @@ export function isDamageError(err: unknown): boolean {
 }
 
 /** Runs a raw query on either driver and returns its rows (numbers are cast in SQL: `::float8`, `::int`). */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = await db.execute(query);
+export async function rows<T>(db: Db, query: SQL, opts: QueryOptions = {}): Promise<T[]> {
+  const res = opts.prepared ? await runPrepared(db, query) : await db.execute(query);
   return (res as unknown as { rows: T[] }).rows;
+}
+
+/** The parts of drizzle that run a statement under a name (not in its public types). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/** How a raw query runs (rows, oneRow). */
+export interface QueryOptions {
+  /**
+   * For a large statement that runs again and again with other values (the staff report, the KPI tiles): on
+   * PostgreSQL a named prepared statement, so each connection parses and analyses its text once (1.2 of the 1.9 ms
+   * a staff report's statement took to plan; bench/README.md). The name is a hash of the text, so a name always
+   * means one text. PGlite runs it as any other.
+   */
+  prepared?: boolean;
+}
+
+async function runPrepared(db: Db, query: SQL): Promise<unknown> {
+  const internals = db as unknown as DrizzleInternals;
+  const q = internals.dialect.sqlToQuery(query);
+  const name = `p${createHash("sha1").update(q.sql).digest("base64url")}`;
+  return internals.session.prepareQuery(q, undefined, name, false).execute();
 }
 
 /**
  * Runs a raw query that always yields a row (an aggregate without `group by`, a select without `from`, an
  * upsert's `returning`) and returns that row; no row means a broken query, so it throws.
  */
-export async function oneRow<T>(db: Db, query: SQL): Promise<T> {
-  const [row] = await rows<T>(db, query);
+export async function oneRow<T>(db: Db, query: SQL, opts: QueryOptions = {}): Promise<T> {
+  const [row] = await rows<T>(db, query, opts);
   if (row === undefined) throw new Error("query returned no row where one was expected");
   return row;
 }

@@ -1,6 +1,8 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { coalescing } from "./coalesce";
-import { acceptsGzip } from "./shared-body";
+import { acceptsGzip, sharedBody } from "./shared-body";
 
 /** A computation that reads `state.value` when it starts and finishes when told to. */
 function controllable(state: { value: number }) {
@@ -78,5 +80,17 @@ describe("accepts gzip", () => {
     [undefined, false],
   ] as const)("%s → %s", (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe("shared body", () => {
+  it("is the JSON of what the schema lets out, gzipped once at the fastest level", async () => {
+    const body = sharedBody(z.object({ n: z.number() }), { n: 1, secret: "x" } as { n: number });
+    expect(body.json).toBe('{"n":1}');
+    const gz = await body.gzipped();
+    expect(await body.gzipped()).toBe(gz);
+    expect(gunzipSync(gz).toString()).toBe(body.json);
+    // the gzip header's XFL byte: 4 = compressed with the fastest algorithm (level 1), 0 at the default level 6
+    expect(gz[8]).toBe(4);
   });
 });

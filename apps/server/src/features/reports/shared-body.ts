@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 
 const gzipAsync = promisify(gzip);
+const GZIP_LEVEL = 1;
 
 /**
  * A response body shared by the callers of one coalesced computation (coalesce.ts): checked against the route's
@@ -19,7 +20,8 @@ export interface SharedBody {
 export function sharedBody<S extends z.ZodType>(schema: S, data: z.output<S>): SharedBody {
   const json = JSON.stringify(schema.encode(data));
   let gz: Promise<Buffer> | undefined;
-  return { json, gzipped: () => (gz ??= gzipAsync(json)) };
+  // level 1: the answer waits for it (320 KB: ~0.9 ms against ~1.3 ms at level 6, ~15 % larger)
+  return { json, gzipped: () => (gz ??= gzipAsync(json, { level: GZIP_LEVEL })) };
 }
 
 /** Whether an Accept-Encoding header accepts gzip (by name or `*`, with a q-value above 0). */

@@ -98,6 +98,7 @@ async function readReport(db: Db, ws: string, measure: Measure, w: Window) {
   const r = await oneRow<{ report: { general: RangeArrays | null; members: MemberRow[] | null } }>(
     db,
     reportStatement(ws, measure, w),
+    { prepared: true },
   );
   return r.report;
 }
@@ -266,6 +267,7 @@ async function readKpis(db: Db, ws: string, measures: Measure[], w: Window) {
       'general', (select json_agg(json_build_array(${g.measure}, ${g.maxValue}, ${g.minValue}, ${g.meanValue}))
         from ${g} where ${g.workspaceName} = ${ws})
     ) as kpis`,
+    { prepared: true },
   );
   return r.kpis;
 }
