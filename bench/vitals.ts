@@ -374,9 +374,9 @@ async function timeGet(server: Server, p: string, token: string, timing: Timing 
 
 /**
  * Unmeasured calls before each series. The first call of a query shape pays for planning and cold pages, and on
- * PostgreSQL each of the server's ten query connections (db/client.ts) pays once for its own catalog caches and
- * prepared statement: with 2 warm-up calls the first series' next calls took 21–31 ms against 14–16 ms once every
- * connection had run the statement (bench/README.md).
+ * PostgreSQL each of the server's ten query connections (db/client.ts) has its own catalog caches and prepared
+ * statements: ten calls let each of them run the statement once. With 2, the first series' next calls took 21–31
+ * ms against 14–16 ms later; with 10, the 1-day series still has one or two such calls (bench/README.md).
  */
 const WARMUP = 10;
 
