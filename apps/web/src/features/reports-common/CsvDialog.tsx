@@ -14,6 +14,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CsvRequest } from "../../api/reports";
+import { DateTimeField } from "../../components/DateTimeField";
 import { FormDialog } from "../../components/FormDialog";
 import { useNotify } from "../../components/Notifier";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
@@ -131,27 +132,23 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <DateTimeField
         label={t("reports-common.csv.start")}
-        type="datetime-local"
-        required
         value={from}
-        onChange={(e) => setFrom(e.target.value)}
+        onChange={setFrom}
         error={!!errors.from}
         helperText={errors.from && msg(errors.from)}
         disabled={busy}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+        step={600}
       />
-      <TextField
+      <DateTimeField
         label={t("reports-common.csv.end")}
-        type="datetime-local"
-        required
         value={to}
-        onChange={(e) => setTo(e.target.value)}
+        onChange={setTo}
         error={!!errors.to}
         helperText={errors.to && msg(errors.to)}
         disabled={busy}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+        step={600}
       />
       {busy && (
         <Box sx={{ mt: 2 }} role="status">

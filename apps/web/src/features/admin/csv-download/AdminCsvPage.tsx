@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { reportEndpoints } from "../../../api/reports";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DateTimeField } from "../../../components/DateTimeField";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
@@ -122,29 +123,25 @@ export function AdminCsvPage() {
             </Typography>
             <Grid container columnSpacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
+                <DateTimeField
                   label={t("reports-common.csv.start")}
-                  type="datetime-local"
-                  required
                   value={from}
-                  onChange={(e) => setFrom(e.target.value)}
+                  onChange={setFrom}
                   error={!!errors.from}
                   helperText={errors.from && msg(errors.from)}
                   disabled={busy}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+                  step={600}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
+                <DateTimeField
                   label={t("reports-common.csv.end")}
-                  type="datetime-local"
-                  required
                   value={to}
-                  onChange={(e) => setTo(e.target.value)}
+                  onChange={setTo}
                   error={!!errors.to}
                   helperText={errors.to && msg(errors.to)}
                   disabled={busy}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+                  step={600}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>

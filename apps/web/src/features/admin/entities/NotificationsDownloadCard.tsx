@@ -15,6 +15,7 @@ import { type FormEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { notificationSettingEndpoints } from "../../../api/notification-settings";
+import { DateTimeField } from "../../../components/DateTimeField";
 import { useNotify } from "../../../components/Notifier";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "../../reports-common/download";
@@ -92,29 +93,25 @@ export function NotificationsDownloadCard({ workspace, titleId }: { workspace: s
         <Box component="form" noValidate onSubmit={submit}>
           <Grid container columnSpacing={2}>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
+              <DateTimeField
                 label={t("admin-entities.notificationsDownload.start")}
-                type="datetime-local"
-                required
                 value={from}
-                onChange={(e) => setFrom(e.target.value)}
+                onChange={setFrom}
                 error={!!errors.from}
                 helperText={errors.from ? msg(errors.from) : undefined}
                 disabled={busy}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+                step={60}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
+              <DateTimeField
                 label={t("admin-entities.notificationsDownload.end")}
-                type="datetime-local"
-                required
                 value={to}
-                onChange={(e) => setTo(e.target.value)}
+                onChange={setTo}
                 error={!!errors.to}
                 helperText={errors.to ? msg(errors.to) : limit}
                 disabled={busy}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+                step={60}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>

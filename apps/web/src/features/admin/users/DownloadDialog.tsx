@@ -14,6 +14,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { orgEndpoints } from "../../../api/organisations";
+import { DateTimeField } from "../../../components/DateTimeField";
 import { useNotify } from "../../../components/Notifier";
 import { saveFile } from "../../../components/saveFile";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
@@ -104,25 +105,21 @@ export function DownloadDialog({
             </Alert>
           )}
           <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={t("admin-users.start")}
-              required
               value={start}
-              onChange={(e) => setStart(e.target.value)}
+              onChange={setStart}
               error={!!startError}
               helperText={startError}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+              step={600}
             />
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={t("admin-users.end")}
-              required
               value={end}
-              onChange={(e) => setEnd(e.target.value)}
+              onChange={setEnd}
               error={!!endError}
               helperText={endError}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
+              step={600}
             />
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>

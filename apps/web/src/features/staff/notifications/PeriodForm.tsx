@@ -3,9 +3,9 @@ import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateTimeField } from "../../../components/DateTimeField";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { fromDateTimeInput, toDateTimeInput } from "../../reports-common/window";
 import { periodProblems } from "./alerts";
@@ -57,27 +57,23 @@ export function PeriodForm({ value, timezone, onSearch, submitLabel, actions }: 
         useFlexGap
         sx={{ alignItems: { sm: "flex-start" }, flexWrap: "wrap" }}
       >
-        <TextField
+        <DateTimeField
           label={t("staff-notifications.period.start")}
-          type="datetime-local"
-          required
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          onChange={setFrom}
           error={!!errors.from}
           helperText={errors.from ? msg(errors.from) : " "}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          step={60}
           fullWidth={false}
           sx={{ m: 0, width: { xs: "100%", sm: 250 } }}
         />
-        <TextField
+        <DateTimeField
           label={t("staff-notifications.period.end")}
-          type="datetime-local"
-          required
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onChange={setTo}
           error={!!errors.to}
           helperText={errors.to ? msg(errors.to) : limit}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          step={60}
           fullWidth={false}
           sx={{ m: 0, width: { xs: "100%", sm: 250 } }}
         />
