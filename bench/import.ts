@@ -83,9 +83,9 @@ async function timed(label: string, call: () => Promise<Response>) {
   const took = performance.now() - t0;
   running = false;
   await pinger;
-  const counts = Object.entries(
-    body.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}),
-  );
+  const byStatus = new Map<string, number>();
+  for (const r of body) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+  const counts = [...byStatus];
   console.log(
     `${label.padEnd(10)} ${N} rows: ${(took / 1000).toFixed(2)} s (HTTP ${res.status}; ${counts.map(([k, v]) => `${k} ${v}`).join(", ")}); ` +
       `health answered ${pings.length}× meanwhile, slowest ${Math.max(0, ...pings).toFixed(0)} ms`,

@@ -40,7 +40,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation costs report queries ~20 ms and gains nothing at their size (docs/decisions.md)
     // ten connections for queries and one that listens for other processes' changes (db/changes.ts)
-    // plans stay made for each call's values (preparedRows): a generic plan of a time window can be far worse
+    // plans stay made for each call's values (rows with `prepared`): a generic plan of a time window can be far worse
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 11,

@@ -49,7 +49,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: notificationListSchema },
         },
       },
-      // up to 1,000 alerts (~460 KB of JSON): serialized and gzipped off the event loop as the staff report is,
+      // up to 1,000 alerts (~420 KB of JSON): serialized and gzipped off the event loop as the staff report is,
       // not by the compression plugin, which first measures the string's UTF-8 length on the event loop
       async (req, reply) => {
         const { workspace } = req.params;
