@@ -283,13 +283,8 @@ async function ingestRun(
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let next = await queue.next(); !next.done; next = await queue.next()) {
-          const res = await s.fetch("/user/vitals", next.value.token, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: next.value.body,
-          });
-          const text = await res.text();
-          if (!res.ok) throw new Error(`POST /user/vitals: ${res.status} ${text.slice(0, 300)}`);
+          const { status, text } = await s.post("/user/vitals", next.value.token, next.value.body);
+          if (status !== 200) throw new Error(`POST /user/vitals: ${status} ${text.slice(0, 300)}`);
           stored += (JSON.parse(text) as { accepted: number }).accepted;
         }
       }),

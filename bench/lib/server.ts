@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { Agent, get } from "node:http";
+import { Agent, get, request } from "node:http";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -61,10 +61,14 @@ export class Server {
   /** Keeps one connection for `timeToLastByte`, as fetch keeps its own. */
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
+  /** Keeps a connection per concurrent `post`. */
+  private readonly postAgent = new Agent({ keepAlive: true });
+
   /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
   async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
     if (this.exitReason !== null) return;
     this.agent.destroy();
+    this.postAgent.destroy();
     this.child.kill("SIGTERM");
     const killer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
     await this.exited;
@@ -92,6 +96,33 @@ export class Server {
           res.on("error", reject);
         },
       ).on("error", reject);
+    });
+  }
+
+  /**
+   * POSTs a JSON body through node:http, answering the status and the body's text: the upload loops' client.
+   * `fetch` cost the load generator ~0.4 µs of CPU per uploaded sample more (bench/README.md, 2026-11-24), CPU the
+   * server and the database share with it on two cores.
+   */
+  post(p: string, token: string, body: string | Buffer): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const fail = (err: unknown) => {
+        const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
+        reject(new Error(`POST ${p}: ${why}`, { cause: err }));
+      };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+      };
+      request(`${this.base}${p}`, { method: "POST", agent: this.postAgent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on("error", fail);
+      })
+        .on("error", fail)
+        .end(body);
     });
   }
 

@@ -91,6 +91,25 @@ describe("POST /user/vitals", () => {
     expect(after.d).toEqual(after.raw);
   });
 
+  it("adds a batch to the hour buckets an earlier batch began, and starts new hours of its own", async () => {
+    const bucketOf = (hour: number) =>
+      oneRow<{ n: number; s: number } | undefined>(
+        t.db,
+        sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid
+          and measure = 5091 and bucket = to_timestamp(${T0 + hour * 3600})`,
+      );
+    // minutes 6000–6009 lie in hour 100 (minute 6000 is its first)
+    await upload({ samples: Array.from({ length: 10 }, (_, i) => hr(6000 + i, 50)) });
+    expect(await bucketOf(100)).toEqual({ n: 10, s: 500 });
+    // the rest of hour 100, and all of hour 101, which no batch has begun
+    const res = await upload({ samples: Array.from({ length: 110 }, (_, i) => hr(6010 + i, 70)) });
+    expect(res.body).toMatchObject({ accepted: 110, duplicates: 0 });
+    expect(await bucketOf(100)).toEqual({ n: 60, s: 500 + 50 * 70 });
+    expect(await bucketOf(101)).toEqual({ n: 60, s: 60 * 70 });
+    const all = await totals();
+    expect(all.q).toEqual(all.raw);
+  });
+
   it("counts repeated rows of one batch as duplicates", async () => {
     const res = await upload({ samples: [hr(2000), hr(2000), hr(2001)] });
     expect(res.body).toMatchObject({ accepted: 2, duplicates: 1 });
