@@ -383,10 +383,11 @@ async function timeGet(server: Server, p: string, token: string, timing: Timing 
 }
 
 /**
- * Unmeasured calls before each series. The first call of a query shape pays for planning and cold pages, and on
- * PostgreSQL each of the server's ten query connections (db/client.ts) has its own catalog caches and prepared
- * statements: ten calls let each of them run the statement once. With 2, the first series' next calls took 21–31
- * ms against 14–16 ms later; with 10, the 1-day series still has one or two such calls (bench/README.md).
+ * Unmeasured calls before each series, each after the series' `before` as the timed ones (a computed series warms
+ * up computing). The first call of a query shape pays for planning and cold pages, and on PostgreSQL each of the
+ * server's ten query connections (db/client.ts) has its own catalog caches and prepared statements. With 2, the
+ * first series' next calls took 21–31 ms against 14–16 ms later; with 10, any series may still have one or two
+ * calls over 25 ms, spread between the statement and the send (bench/README.md).
  */
 const WARMUP = 10;
 
@@ -399,7 +400,10 @@ async function timeRuns(
   before?: () => Promise<void>,
   timing: Timing = "fetch",
 ): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await timeGet(server, p, token, timing);
+  for (let i = 0; i < WARMUP; i++) {
+    await before?.();
+    await timeGet(server, p, token, timing);
+  }
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     await before?.();
