@@ -16,8 +16,10 @@ import type {
   UserRow,
   UserRowsBody,
 } from "@mimamori/shared";
+import { USER_LIST_PAGE_MAX } from "@mimamori/shared";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
+import { allPages } from "./pages";
 import type { AdminExportRequest } from "./reports";
 
 const seg = encodeURIComponent;
@@ -40,7 +42,12 @@ export const orgEndpoints = {
   entityStaffs: (ws: string) => api.get<StaffMember[]>(`/entities/${seg(ws)}/staffs`),
   addEntityStaff: (ws: string, email: StaffEmailBody["email"]) =>
     api.post<StaffMember[]>(`/entities/${seg(ws)}/staffs`, { email } satisfies StaffEmailBody),
-  adminUsers: (ws: string) => api.get<AdminUser[]>(`/admin/users/${seg(ws)}`),
+  /** Every user of the scope, read a page of USER_LIST_PAGE_MAX at a time (the server bounds each answer). */
+  adminUsers: (ws: string) =>
+    allPages(
+      (offset, limit) => api.get<AdminUser[]>(`/admin/users/${seg(ws)}?offset=${offset}&limit=${limit}`),
+      USER_LIST_PAGE_MAX,
+    ),
   deleteAccount: (uid: string) => api.delete<Ok>(`/admin/users/${seg(uid)}`),
   userDataFile: (uid: string, q: AdminExportRequest) => {
     const query = new URLSearchParams({

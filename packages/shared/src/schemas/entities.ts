@@ -157,7 +157,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** `GET /get_user_list` (spec §7, API-48): every account's uid, name and e-mail, by e-mail, a page at a time. */
+/**
+ * A page of a user list, by e-mail: `GET /get_user_list` (spec §7, API-48) and `GET /admin/users/{entity or
+ * all_entities}` (API-45).
+ */
 export const USER_LIST_PAGE_MAX = 10_000;
 export const userListQuerySchema = z.object({
   offset: z.coerce

@@ -30,15 +30,27 @@ function toAdminUser(u: typeof users.$inferSelect) {
   };
 }
 
-async function usersOf(db: Db, ws: string) {
-  if (ws === ALL) return (await db.select().from(users).orderBy(asc(users.email))).map(toAdminUser);
+/** A page of the users of one entity or of all (`ALL`), by e-mail and then uid so that pages never overlap. */
+async function usersOf(db: Db, ws: string, page: { offset: number; limit: number }) {
+  const order = [asc(users.email), asc(users.id)];
+  if (ws === ALL)
+    return (
+      await db
+        .select()
+        .from(users)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map(toAdminUser);
   await requireEntity(db, ws);
   const rows = await db
     .selectDistinct({ user: users })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(acceptedClientOf(ws))
-    .orderBy(asc(users.email));
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((r) => toAdminUser(r.user));
 }
 
@@ -57,17 +69,21 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** Users of one entity (accepted members) or of all entities (every account). */
+    /**
+     * Users of one entity (accepted members) or of all entities (every account), by e-mail: at most
+     * USER_LIST_PAGE_MAX a call, `offset` pages on (the web reads page after page).
+     */
     app.get(
       "/admin/users/:workspace",
       {
         config: { access: "super-user" },
         schema: {
           params: z.object({ workspace: z.string().min(1).max(64) }),
+          querystring: userListQuerySchema,
           response: { 200: z.array(adminUserSchema) },
         },
       },
-      async (req) => usersOf(ctx.db, req.params.workspace),
+      async (req) => usersOf(ctx.db, req.params.workspace, req.query),
     );
 
     /**

@@ -25,6 +25,35 @@ describe("admin users", () => {
     expect((await t.call("GET", "/admin/users/nosuch", undefined, { token: tok.admin })).status).toBe(404);
   });
 
+  it("answers a page at a time, by e-mail, at most 10,000 users a call (API-45)", async () => {
+    for (const scope of ["all_entities", "harbor"]) {
+      const all = await t.call("GET", `/admin/users/${scope}`, undefined, { token: tok.admin });
+      const emails = all.body.map((u: { email: string }) => u.email);
+      expect(emails).toEqual([...emails].sort());
+      const page = await t.call("GET", `/admin/users/${scope}?offset=1&limit=1`, undefined, {
+        token: tok.admin,
+      });
+      expect(page.body).toEqual(all.body.slice(1, 2));
+    }
+    expect(
+      (await t.call("GET", "/admin/users/all_entities?limit=10000", undefined, { token: tok.admin })).body,
+    ).toHaveLength(7);
+    const big = await t.call("GET", "/admin/users/all_entities?limit=10001", undefined, {
+      token: tok.admin,
+      lang: "ja",
+    });
+    expect(big.status).toBe(400);
+    expect(big.body).toMatchObject({
+      code: "invalid-input",
+      detail: "入力内容が正しくありません。",
+      field: "limit",
+    });
+    for (const bad of ["offset=-1", "limit=0", "limit=x"])
+      expect(
+        (await t.call("GET", `/admin/users/harbor?${bad}`, undefined, { token: tok.admin })).status,
+      ).toBe(400);
+  });
+
   it("deletes an account for good, but not the caller's own", async () => {
     const all = await t.call("GET", "/admin/users/all_entities", undefined, { token: tok.admin });
     const uid = (email: string) => all.body.find((u: { email: string }) => u.email === email).uid;
