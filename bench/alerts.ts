@@ -124,11 +124,12 @@ async function freshDatabase(): Promise<Fresh> {
   };
 }
 
-type Claims = IdTokenClaims;
+/** What an id token needs (lib/id-tokens.ts signs the e-mail too). */
+type Claims = IdTokenClaims & { email: string };
 
 /** `n` verified people (chunks of 1,000), returned with what an id token needs. */
 async function people(db: Database["db"], n: number, prefix: string, language?: (i: number) => "jp" | "en") {
-  const out: { id: string; tokenVersion: number }[] = [];
+  const out: { id: string; tokenVersion: number; email: string }[] = [];
   for (let i = 0; i < n; i += 1000) {
     const chunk = await db
       .insert(users)
@@ -140,7 +141,7 @@ async function people(db: Database["db"], n: number, prefix: string, language?: 
           emailVerifiedAt: new Date(),
         })),
       )
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
+      .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
     out.push(...chunk);
   }
   return out;
@@ -165,9 +166,12 @@ async function addMembers(
     );
 }
 
-async function claimsOf(db: Database["db"], u: { id: string; tokenVersion: number }): Promise<Claims> {
+async function claimsOf(
+  db: Database["db"],
+  u: { id: string; tokenVersion: number; email: string },
+): Promise<Claims> {
   const { session } = await createSession(db, u.id, true);
-  return { uid: u.id, sid: session.id, tv: u.tokenVersion };
+  return { uid: u.id, sid: session.id, tv: u.tokenVersion, email: u.email };
 }
 
 // ---- 1. ingestion with and without evaluation ----
@@ -354,7 +358,7 @@ const NOON = (() => {
 async function seedDigest(db: Database["db"]) {
   const created = new Date(NOON - 3 * DAY);
   const memberIds: string[][] = [];
-  let staffOfFirst: { id: string; tokenVersion: number } | undefined;
+  let staffOfFirst: { id: string; tokenVersion: number; email: string } | undefined;
   for (let e = 0; e < ENTITIES; e++) {
     const ws = `e${e}`;
     await db
