@@ -101,8 +101,9 @@ export class Server {
 
   /**
    * POSTs a JSON body through node:http, answering the status and the body's text: the upload loops' client.
-   * `fetch` cost the load generator ~0.4 µs of CPU per uploaded sample more (bench/README.md, 2026-11-24), CPU the
-   * server and the database share with it on two cores.
+   * With `fetch` and bodies built as strings the load generator took ~1.05 µs of CPU a sample, with this and bodies
+   * written into a buffer 0.43–0.72 µs (bench/README.md, 2026-11-24): CPU the server and the database share with it
+   * on two cores.
    */
   post(p: string, token: string, body: string | Buffer): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {

@@ -1,22 +1,22 @@
-import type {
-  AdminEntity,
-  AdminUser,
-  ChangeLanguageBody,
-  ClientEntity,
-  CreateEntityBody,
-  Entity,
-  MemberUser,
-  ModeBody,
-  Module,
-  Ok,
-  ResetConfirmBody,
-  StaffEmailBody,
-  StaffMember,
-  UpdateEntityBody,
-  UserRow,
-  UserRowsBody,
+import {
+  type AdminEntity,
+  type AdminUser,
+  type ChangeLanguageBody,
+  type ClientEntity,
+  type CreateEntityBody,
+  type Entity,
+  type MemberUser,
+  type ModeBody,
+  type Module,
+  type Ok,
+  type ResetConfirmBody,
+  type StaffEmailBody,
+  type StaffMember,
+  type UpdateEntityBody,
+  USER_LIST_PAGE_MAX,
+  type UserRow,
+  type UserRowsBody,
 } from "@mimamori/shared";
-import { USER_LIST_PAGE_MAX } from "@mimamori/shared";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 import { allPages } from "./pages";

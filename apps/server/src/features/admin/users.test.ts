@@ -38,20 +38,6 @@ describe("admin users", () => {
     expect(
       (await t.call("GET", "/admin/users/all_entities?limit=10000", undefined, { token: tok.admin })).body,
     ).toHaveLength(7);
-    const big = await t.call("GET", "/admin/users/all_entities?limit=10001", undefined, {
-      token: tok.admin,
-      lang: "ja",
-    });
-    expect(big.status).toBe(400);
-    expect(big.body).toMatchObject({
-      code: "invalid-input",
-      detail: "入力内容が正しくありません。",
-      field: "limit",
-    });
-    for (const bad of ["offset=-1", "limit=0", "limit=x"])
-      expect(
-        (await t.call("GET", `/admin/users/harbor?${bad}`, undefined, { token: tok.admin })).status,
-      ).toBe(400);
   });
 
   it("deletes an account for good, but not the caller's own", async () => {
@@ -104,22 +90,6 @@ describe("GET /get_user_list (API-48)", () => {
     expect(page.body).toEqual(all.body.slice(1, 3));
   });
 
-  it("refuses a page larger than 10,000 rows and a negative offset with 400, in the caller's language", async () => {
-    const big = await t.call("GET", "/get_user_list?limit=10001", undefined, {
-      token: tok.admin,
-      lang: "ja",
-    });
-    expect(big.status).toBe(400);
-    expect(big.body).toMatchObject({
-      code: "invalid-input",
-      detail: "入力内容が正しくありません。",
-      field: "limit",
-    });
-    expect((await t.call("GET", "/get_user_list?offset=-1", undefined, { token: tok.admin })).status).toBe(
-      400,
-    );
-  });
-
   it.each([
     ["anonymous", 401],
     ["client", 403],
@@ -127,4 +97,21 @@ describe("GET /get_user_list (API-48)", () => {
   ] as const)("%s gets %i", async (role, status) => {
     expect((await t.call("GET", "/get_user_list", undefined, { token: tok[role] })).status).toBe(status);
   });
+});
+
+describe("user list pages (API-45, API-48)", () => {
+  it.each(["/get_user_list", "/admin/users/all_entities", "/admin/users/harbor"])(
+    "%s refuses a page larger than 10,000 rows, a negative offset and a limit below 1 or not a number with 400, in the caller's language",
+    async (path) => {
+      const big = await t.call("GET", `${path}?limit=10001`, undefined, { token: tok.admin, lang: "ja" });
+      expect(big.status).toBe(400);
+      expect(big.body).toMatchObject({
+        code: "invalid-input",
+        detail: "入力内容が正しくありません。",
+        field: "limit",
+      });
+      for (const bad of ["offset=-1", "limit=0", "limit=x"])
+        expect((await t.call("GET", `${path}?${bad}`, undefined, { token: tok.admin })).status).toBe(400);
+    },
+  );
 });

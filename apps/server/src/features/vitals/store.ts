@@ -55,8 +55,8 @@ function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[], allN
 }
 
 /**
- * Whether none of `aggs`' hour buckets is stored yet: no hour bucket of their measures from the first to the last
- * of them. Uploads are mostly new history, whose hours the batch alone fills.
+ * Whether none of `aggs`' buckets of the finest level (hours; `aggregateSamples`) is stored yet: no bucket of their
+ * measures from the first to the last of them. Uploads are mostly new history, whose hours the batch alone fills.
  */
 async function hoursAreNew(tx: Db, userId: string, aggs: BucketAggregate[]): Promise<boolean> {
   const [first] = aggs;
@@ -67,7 +67,7 @@ async function hoursAreNew(tx: Db, userId: string, aggs: BucketAggregate[]): Pro
     if (a.start < lo) lo = a.start;
     if (a.start > hi) hi = a.start;
   }
-  const h = LEVEL_TABLE.hour.table;
+  const h = LEVEL_TABLE[LEVELS[0]].table;
   const measures = numbers([...new Set(aggs.map((a) => a.measure))]);
   const found = await oneRow<{ taken: boolean }>(
     tx,
