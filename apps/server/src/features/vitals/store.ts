@@ -35,46 +35,17 @@ export async function lockUser(tx: Db, userId: string): Promise<string[]> {
   return found[0].of_user;
 }
 
-/**
- * Adds aggregates of new rows to the buckets of one level (creating the missing ones). With `allNew` (none of the
- * buckets is stored yet) it is a plain insert: an upsert first probes the key of every row, which costs a batch of
- * 15-minute history ~1.5 ms of the database's time in its ~1,250 hour buckets.
- */
-function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[], allNew = false): SQL {
+/** Adds aggregates of new rows to the buckets of one level (creating the missing ones). */
+function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[]): SQL {
   const { table: t, column } = LEVEL_TABLE[level];
   // bare column names: insert lists, the conflict target, `excluded.` and the alias `b` take no table prefix
   const [min, max, sum, count] = [bare(t.min), bare(t.max), bare(t.sum), bare(t.count)];
-  const insert = sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
+  return sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
     select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count
-    from ${bucketParams(aggs)} as a(measure, start, min, max, sum, count)`;
-  if (allNew) return insert;
-  return sql`${insert}
+    from ${bucketParams(aggs)} as a(measure, start, min, max, sum, count)
     on conflict (${bareList(t.userId, t.measure, column)}) do update set
       ${min} = least(b.${min}, excluded.${min}), ${max} = greatest(b.${max}, excluded.${max}),
       ${sum} = b.${sum} + excluded.${sum}, ${count} = b.${count} + excluded.${count}`;
-}
-
-/**
- * Whether none of `aggs`' buckets of the finest level (hours; `aggregateSamples`) is stored yet: no bucket of their
- * measures from the first to the last of them. Uploads are mostly new history, whose hours the batch alone fills.
- */
-async function hoursAreNew(tx: Db, userId: string, aggs: BucketAggregate[]): Promise<boolean> {
-  const [first] = aggs;
-  if (!first) return true;
-  let lo = first.start;
-  let hi = lo;
-  for (const a of aggs) {
-    if (a.start < lo) lo = a.start;
-    if (a.start > hi) hi = a.start;
-  }
-  const h = LEVEL_TABLE[LEVELS[0]].table;
-  const measures = numbers([...new Set(aggs.map((a) => a.measure))]);
-  const found = await oneRow<{ taken: boolean }>(
-    tx,
-    sql`select exists (select 1 from ${h} where ${h.userId} = ${userId}::uuid and ${h.measure} = any(${measures}::smallint[])
-      and ${h.bucket} >= ${at(lo)} and ${h.bucket} <= ${at(hi)}) as taken`,
-  );
-  return !found.taken;
 }
 
 const maxOf = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
@@ -181,11 +152,9 @@ export async function insertSamples(tx: Db, userId: string, samples: Sample[]): 
   const fresh = samples.filter((s) => seen.add(s.measure, s.at));
   if (fresh.length === 0) return 0;
   let aggs = aggregateSamples(fresh);
-  // the finest level's buckets are as many as a quarter of 15-minute samples; the coarser levels' are few
-  const hoursNew = await hoursAreNew(tx, userId, aggs);
   const upserts = LEVELS.map((level, i) => {
     if (i > 0) aggs = rollUp(aggs, level);
-    return sql`, ${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs, i === 0 && hoursNew)})`;
+    return sql`, ${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs)})`;
   });
   // one statement: the samples and every level's buckets are written together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
