@@ -110,6 +110,27 @@ describe("POST /user/vitals", () => {
     expect(all.q).toEqual(all.raw);
   });
 
+  it("adds a batch to an hour stored after it, and new hours to a day already begun", async () => {
+    const bucketOf = (hour: number) =>
+      oneRow<{ n: number; s: number } | undefined>(
+        t.db,
+        sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid
+          and measure = 5091 and bucket = to_timestamp(${T0 + hour * 3600})`,
+      );
+    // the last minute of hour 300, then the hour before it and the rest of hour 300
+    await upload({ samples: [hr(18_059, 40)] });
+    const res = await upload({ samples: Array.from({ length: 119 }, (_, i) => hr(17_940 + i, 80)) });
+    expect(res.body).toMatchObject({ accepted: 119, duplicates: 0 });
+    expect(await bucketOf(299)).toEqual({ n: 60, s: 60 * 80 });
+    expect(await bucketOf(300)).toEqual({ n: 60, s: 40 + 59 * 80 });
+    // hours 302 and 303 are new; their day (12) is not
+    await upload({ samples: Array.from({ length: 120 }, (_, i) => hr(18_120 + i, 90)) });
+    expect(await bucketOf(302)).toEqual({ n: 60, s: 60 * 90 });
+    const all = await totals();
+    expect(all.q).toEqual(all.raw);
+    expect(all.d).toEqual(all.raw);
+  });
+
   it("counts repeated rows of one batch as duplicates", async () => {
     const res = await upload({ samples: [hr(2000), hr(2000), hr(2001)] });
     expect(res.body).toMatchObject({ accepted: 2, duplicates: 1 });

@@ -8,7 +8,7 @@ import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
 import { at, numbers } from "../../lib/time-sql";
 import { KeyedMap, KeySet } from "./keys";
-import { bucketStart, LEVEL_TABLE, LEVELS, type Level } from "./levels";
+import { bucketStart, LEVEL_TABLE, LEVELS, type Level, nextBucket } from "./levels";
 import type { Rejection, Sample, Segment } from "./validate";
 
 export interface StoreResult {
@@ -35,14 +35,19 @@ export async function lockUser(tx: Db, userId: string): Promise<string[]> {
   return found[0].of_user;
 }
 
-/** Adds aggregates of new rows to the buckets of one level (creating the missing ones). */
-function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[]): SQL {
+/**
+ * Adds aggregates of new rows to the buckets of one level, creating the missing ones; with `allNew` (none of the
+ * buckets can be stored yet) a plain insert, which costs the database less than an upsert's conflict check.
+ */
+function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[], allNew: boolean): SQL {
   const { table: t, column } = LEVEL_TABLE[level];
   // bare column names: insert lists, the conflict target, `excluded.` and the alias `b` take no table prefix
   const [min, max, sum, count] = [bare(t.min), bare(t.max), bare(t.sum), bare(t.count)];
-  return sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
+  const insert = sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
     select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count
-    from ${bucketParams(aggs)} as a(measure, start, min, max, sum, count)
+    from ${bucketParams(aggs)} as a(measure, start, min, max, sum, count)`;
+  if (allNew) return insert;
+  return sql`${insert}
     on conflict (${bareList(t.userId, t.measure, column)}) do update set
       ${min} = least(b.${min}, excluded.${min}), ${max} = greatest(b.${max}, excluded.${max}),
       ${sum} = b.${sum} + excluded.${sum}, ${count} = b.${count} + excluded.${count}`;
@@ -106,14 +111,22 @@ function bucketParams(aggs: BucketAggregate[]) {
 /** A stored range holding more rows than this many times the batch is probed sample by sample instead. */
 const RANGE_READ_FACTOR = 4;
 
+interface Stored {
+  /** The (measure, epoch ms) keys of the batch's samples that are stored already (and maybe others). */
+  keys: KeySet;
+  /** No sample of the batch's measures is stored in any hour the batch touches, so neither is their hour bucket. */
+  hoursEmpty: boolean;
+}
+
 /**
- * The (measure, epoch ms) keys of `samples` that are stored already. Uploads are mostly new, contiguous
- * data, so one range read of the batch's span usually answers; a sparse batch over a densely stored span
- * is looked up by its exact times instead, so the read never grows with the stored history.
+ * What of `samples` is stored already. Uploads are mostly new, contiguous data, so one range read of the batch's
+ * span, widened to whole hours, usually answers, and tells whether the batch's hour buckets are all new (buckets
+ * hold exactly the stored samples); a sparse batch over a densely stored span is looked up by its exact times
+ * instead, so the read never grows with the stored history.
  */
-async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<KeySet> {
+async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Stored> {
   const [first] = samples;
-  if (!first) return new KeySet();
+  if (!first) return { keys: new KeySet(), hoursEmpty: true };
   const measures = numbers([...new Set(samples.map((s) => s.measure))]);
   let lo = first.at;
   let hi = lo;
@@ -123,13 +136,15 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Ke
   }
   const cap = samples.length * RANGE_READ_FACTOR;
   const v = vitalSamples;
+  const [hour] = LEVELS;
   const where = sql`${v.userId} = ${userId}::uuid and ${v.measure} = any(${measures}::smallint[])
-    and ${v.at} >= ${at(lo)} and ${v.at} <= ${at(hi)}`;
+    and ${v.at} >= ${at(bucketStart(hour, lo))} and ${v.at} < ${at(nextBucket(hour, bucketStart(hour, hi)))}`;
   const key = sql`${v.measure}::int as m, round(extract(epoch from ${v.at}) * 1000)::float8 as t`;
   let found = await rows<{ m: number; t: number }>(
     tx,
     sql`select ${key} from ${v} where ${where} limit ${cap + 1}`,
   );
+  const hoursEmpty = found.length === 0;
   if (found.length > cap)
     found = await rows<{ m: number; t: number }>(
       tx,
@@ -138,7 +153,7 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Ke
     );
   const keys = new KeySet();
   for (const r of found) keys.add(r.m, r.t);
-  return keys;
+  return { keys, hoursEmpty };
 }
 
 /**
@@ -148,13 +163,14 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Ke
  */
 export async function insertSamples(tx: Db, userId: string, samples: Sample[]): Promise<number> {
   if (samples.length === 0) return 0;
-  const seen = await storedKeys(tx, userId, samples);
-  const fresh = samples.filter((s) => seen.add(s.measure, s.at));
+  const stored = await storedKeys(tx, userId, samples);
+  const fresh = samples.filter((s) => stored.keys.add(s.measure, s.at));
   if (fresh.length === 0) return 0;
   let aggs = aggregateSamples(fresh);
   const upserts = LEVELS.map((level, i) => {
     if (i > 0) aggs = rollUp(aggs, level);
-    return sql`, ${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs)})`;
+    const allNew = i === 0 && stored.hoursEmpty;
+    return sql`, ${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs, allNew)})`;
   });
   // one statement: the samples and every level's buckets are written together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
