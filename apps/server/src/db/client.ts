@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { listenForChanges } from "./changes";
 import { type DataDirLock, lockDataDir, rewriteLock } from "./lock";
 import * as schema from "./schema";
@@ -197,6 +200,18 @@ async function runPrepared(db: Db, query: SQL): Promise<unknown> {
   const q = internals.dialect.sqlToQuery(query);
   const name = `p${createHash("sha1").update(q.sql).digest("base64url")}`;
   return internals.session.prepareQuery(q, undefined, name, false).execute();
+}
+
+/**
+ * On PostgreSQL, a `COPY … FROM STDIN` of `data` (the statement says the format) on the connection `db` runs on (a
+ * transaction's); false on PGlite, which the caller then writes another way. COPY writes a page of rows in one
+ * log record where an insert writes one a row (bench/README.md).
+ */
+export async function copyIn(db: Db, statement: string, data: Buffer): Promise<boolean> {
+  const client = (db as unknown as { session: { client: unknown } }).session.client;
+  if (!(client instanceof pg.Client)) return false;
+  await pipeline(Readable.from([data]), client.query(copyFrom(statement)));
+  return true;
 }
 
 /**

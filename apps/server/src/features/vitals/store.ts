@@ -1,8 +1,8 @@
 import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
-import { type SQL, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
-import { oneRow, rows } from "../../db/client";
+import { copyIn, oneRow, rows } from "../../db/client";
 import { memberships, sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
@@ -158,8 +158,9 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<St
 
 /**
  * Inserts the samples that are not stored yet (nor repeated earlier in the batch) and adds exactly those to
- * the buckets of every level, in one statement: a retried batch inserts nothing and changes no total. Returns the number inserted.
- * Callers hold the user's lock (`lockUser`), so no other writer adds the user's samples in between.
+ * the buckets of every level: a retried batch inserts nothing and changes no total. Returns the number inserted.
+ * Callers hold the user's lock (`lockUser`), so no other writer adds the user's samples in between: the fresh
+ * samples cannot collide with a stored one, and on PostgreSQL they are copied in (`copyIn`).
  */
 export async function insertSamples(tx: Db, userId: string, samples: Sample[]): Promise<number> {
   if (samples.length === 0) return 0;
@@ -170,18 +171,57 @@ export async function insertSamples(tx: Db, userId: string, samples: Sample[]): 
   const upserts = LEVELS.map((level, i) => {
     if (i > 0) aggs = rollUp(aggs, level);
     const allNew = i === 0 && stored.hoursEmpty;
-    return sql`, ${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs, allNew)})`;
+    return sql`${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs, allNew)})`;
   });
+  if (await copyIn(tx, COPY_SAMPLES, samplesCopyData(userId, fresh))) {
+    await tx.execute(sql`with ${sql.join(upserts, sql`, `)} select 1`);
+    return fresh.length;
+  }
   // one statement: the samples and every level's buckets are written together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
   await tx.execute(sql`with s as (
-      insert into ${vitalSamples} (${bareList(vitalSamples.userId, vitalSamples.measure, vitalSamples.at, vitalSamples.value)})
+      insert into ${vitalSamples} (${SAMPLE_COLUMNS})
       select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
       from unnest(${numbers(fresh.map((s) => s.measure))}::smallint[], ${numbers(fresh.map((s) => s.at / 1000))}::float8[],
         ${numbers(fresh.map((s) => s.value))}::float8[]) as i(measure, at, value)
-    )${sql.join(upserts)}
+    ), ${sql.join(upserts, sql`, `)}
     select 1`);
   return fresh.length;
+}
+
+const SAMPLE_COLUMNS = bareList(
+  vitalSamples.userId,
+  vitalSamples.measure,
+  vitalSamples.at,
+  vitalSamples.value,
+);
+const COPY_SAMPLES = `copy ${getTableName(vitalSamples)} (${[vitalSamples.userId, vitalSamples.measure, vitalSamples.at, vitalSamples.value].map((c) => c.name).join(", ")}) from stdin with (format binary)`;
+
+/** PostgreSQL's epoch (2000-01-01 UTC) in Unix milliseconds: binary timestamps count microseconds from it. */
+const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
+/** COPY's binary signature, flags and header extension length. */
+const COPY_HEADER = Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)]);
+/** Bytes of one sample's tuple: the field count, then each field's length and value (uuid, int2, int8, float8). */
+const SAMPLE_TUPLE_BYTES = 2 + (4 + 16) + (4 + 2) + (4 + 8) + (4 + 8);
+
+/** The samples of one user in COPY's binary format (user_id, measure, at, value). */
+export function samplesCopyData(userId: string, samples: Sample[]): Buffer {
+  const uuid = Buffer.from(userId.replaceAll("-", ""), "hex");
+  const b = Buffer.allocUnsafe(COPY_HEADER.length + samples.length * SAMPLE_TUPLE_BYTES + 2);
+  let o = COPY_HEADER.copy(b, 0);
+  for (const s of samples) {
+    o = b.writeInt16BE(4, o);
+    o = b.writeInt32BE(16, o);
+    o += uuid.copy(b, o);
+    o = b.writeInt32BE(2, o);
+    o = b.writeInt16BE(s.measure, o);
+    o = b.writeInt32BE(8, o);
+    o = b.writeBigInt64BE(BigInt(Math.round((s.at - PG_EPOCH_MS) * 1000)), o);
+    o = b.writeInt32BE(8, o);
+    o = b.writeDoubleBE(s.value, o);
+  }
+  b.writeInt16BE(-1, o);
+  return b;
 }
 
 /**
