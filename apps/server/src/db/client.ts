@@ -195,6 +195,9 @@ export interface QueryOptions {
   prepared?: boolean;
 }
 
+/** QueryOptions of a statement run under a name. */
+export const PREPARED: QueryOptions = { prepared: true };
+
 async function runPrepared(db: Db, query: SQL): Promise<unknown> {
   const internals = db as unknown as DrizzleInternals;
   const q = internals.dialect.sqlToQuery(query);

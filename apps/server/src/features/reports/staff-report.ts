@@ -17,7 +17,7 @@ import {
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { oneRow } from "../../db/client";
+import { oneRow, PREPARED } from "../../db/client";
 import { acceptedClientOf } from "../../db/membership-rules";
 import { memberships, reportRanges, reportTunings, users, vitalSync } from "../../db/schema";
 import { localMidnightMs } from "../../lib/time-sql";
@@ -98,7 +98,7 @@ async function readReport(db: Db, ws: string, measure: Measure, w: Window) {
   const r = await oneRow<{ report: { general: RangeArrays | null; members: MemberRow[] | null } }>(
     db,
     reportStatement(ws, measure, w),
-    { prepared: true },
+    PREPARED,
   );
   return r.report;
 }
@@ -267,7 +267,7 @@ async function readKpis(db: Db, ws: string, measures: Measure[], w: Window) {
       'general', (select json_agg(json_build_array(${g.measure}, ${g.maxValue}, ${g.minValue}, ${g.meanValue}))
         from ${g} where ${g.workspaceName} = ${ws})
     ) as kpis`,
-    { prepared: true },
+    PREPARED,
   );
   return r.kpis;
 }

@@ -2,7 +2,7 @@ import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
-import { copyIn, oneRow, rows } from "../../db/client";
+import { copyIn, oneRow, PREPARED, rows } from "../../db/client";
 import { memberships, sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
@@ -24,12 +24,14 @@ export interface StoreResult {
  * the entities the user belongs to, whose kept reports the write makes out of date (db/changes.ts).
  */
 export async function lockUser(tx: Db, userId: string): Promise<string[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`);
+  // every statement a batch runs has one text: named, each connection parses and analyses it once (`prepared`)
+  await rows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`, PREPARED);
   const m = memberships;
   const found = await rows<{ of_user: string[] }>(
     tx,
     sql`select array(select ${m.workspaceName} from ${m} where ${m.userId} = ${userId}::uuid) as of_user
       from ${users} where ${users.id} = ${userId}::uuid for key share`,
+    PREPARED,
   );
   if (!found[0]) throw new AppError("user-missing");
   return found[0].of_user;
@@ -143,6 +145,7 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<St
   let found = await rows<{ m: number; t: number }>(
     tx,
     sql`select ${key} from ${v} where ${where} limit ${cap + 1}`,
+    PREPARED,
   );
   const hoursEmpty = found.length === 0;
   if (found.length > cap)
@@ -174,7 +177,7 @@ export async function insertSamples(tx: Db, userId: string, samples: Sample[]): 
     return sql`${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs, allNew)})`;
   });
   if (await copyIn(tx, COPY_SAMPLES, samplesCopyData(userId, fresh))) {
-    await tx.execute(sql`with ${sql.join(upserts, sql`, `)} select 1`);
+    await rows(tx, sql`with ${sql.join(upserts, sql`, `)} select 1`, PREPARED);
     return fresh.length;
   }
   // one statement: the samples and every level's buckets are written together
@@ -320,6 +323,7 @@ export async function touchSync(tx: Db, userId: string, latestMs: number | null)
       on conflict (${bare(y.userId)}) do update set ${bare(y.lastSyncAt)} = excluded.${bare(y.lastSyncAt)},
         ${bare(y.lastSampleAt)} = greatest(v.${bare(y.lastSampleAt)}, excluded.${bare(y.lastSampleAt)})
       returning extract(epoch from v.${bare(y.lastSyncAt)})::float8 as t`,
+    PREPARED,
   );
   return r.t;
 }

@@ -7,7 +7,7 @@ import {
   type ZoneRanges,
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, rows } from "../../../db/client";
+import { type Db, PREPARED, rows } from "../../../db/client";
 import { acceptedClient } from "../../../db/membership-rules";
 import { alertStates, memberships, notifications, reportRanges, reportTunings } from "../../../db/schema";
 import { bare, bareList } from "../../../db/sql-names";
@@ -95,6 +95,7 @@ async function readContext(tx: Db, userId: string, measures: number[], now: Date
   const found = await rows<MemberRow>(
     tx,
     readContextSql({ user: userId, now: now.toISOString(), measures: `{${measures.join(",")}}` }),
+    PREPARED,
   );
   const generalOf = new Map<string, ZoneRanges>();
   const tuningOf = new Map<string, Tuning>();
@@ -133,7 +134,7 @@ export async function evaluateBatch(
 ): Promise<number> {
   const series = byMeasure(samples);
   if (!series.size) {
-    await tx.execute(clearSyncGaps({ user: userId, now: now.toISOString() }));
+    await rows(tx, clearSyncGaps({ user: userId, now: now.toISOString() }), PREPARED);
     return 0;
   }
   const { members, rangesOf, stateOf } = await readContext(tx, userId, [...series.keys()], now);
@@ -156,7 +157,7 @@ export async function evaluateBatch(
       states.push({ ws, measure, inRed: j.state.inRed, lastAt: j.state.lastAt });
     }
   }
-  if (states.length) await tx.execute(writeJudgement(userId, now, raised, cleared, states));
+  if (states.length) await rows(tx, writeJudgement(userId, now, raised, cleared, states), PREPARED);
   return raised.length;
 }
 
