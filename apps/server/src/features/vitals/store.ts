@@ -192,13 +192,15 @@ export async function insertSamples(tx: Db, userId: string, samples: Sample[]): 
   return fresh.length;
 }
 
-const SAMPLE_COLUMNS = bareList(
+/** The samples' columns in the order both ways of writing them give them. */
+const SAMPLE_FIELDS = [
   vitalSamples.userId,
   vitalSamples.measure,
   vitalSamples.at,
   vitalSamples.value,
-);
-const COPY_SAMPLES = `copy ${getTableName(vitalSamples)} (${[vitalSamples.userId, vitalSamples.measure, vitalSamples.at, vitalSamples.value].map((c) => c.name).join(", ")}) from stdin with (format binary)`;
+] as const;
+const SAMPLE_COLUMNS = bareList(...SAMPLE_FIELDS);
+const COPY_SAMPLES = `copy "${getTableName(vitalSamples)}" (${SAMPLE_FIELDS.map((c) => `"${c.name}"`).join(", ")}) from stdin with (format binary)`;
 
 /** PostgreSQL's epoch (2000-01-01 UTC) in Unix milliseconds: binary timestamps count microseconds from it. */
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
