@@ -287,9 +287,7 @@ async function ingestRun(
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let next = await queue.next(); !next.done; next = await queue.next()) {
-          const { status, text } = await s.post("/user/vitals", next.value.token, next.value.body);
-          if (status !== 200) throw new Error(`POST /user/vitals: ${status} ${text.slice(0, 300)}`);
-          stored += (JSON.parse(text) as { accepted: number }).accepted;
+          stored += await s.uploadVitals(next.value.token, next.value.body);
         }
       }),
     );

@@ -268,52 +268,26 @@ async function startServer(dataDir: string | undefined): Promise<Server> {
 
 // ---- measurements over HTTP ----
 
-/** Room for one request body of BATCH samples: each sample's JSON takes under 64 bytes. */
-const BODY_BYTES = BATCH * 64 + 64;
-
 /**
- * The request bodies of one member, BATCH samples each, as JSON bytes written into one reused buffer (built as
- * strings, each ~300 KB body was a large object for V8 to collect). Each body is a view of that buffer, valid
- * until the next is taken.
- */
-function* uploadsOf(u: number): Generator<Buffer> {
-  const buf = Buffer.allocUnsafe(BODY_BYTES);
-  const open = '{"samples":[';
-  let len = buf.write(open, 0, "latin1");
-  let n = 0;
-  for (const t of times()) {
-    len += buf.write(
-      `${n === 0 ? "" : ","}{"code":"${CODE}","time":${t / 1000},"value":${hr(u, t)}}`,
-      len,
-      "latin1",
-    );
-    if (++n === BATCH) {
-      len += buf.write("]}", len, "latin1");
-      yield buf.subarray(0, len);
-      len = buf.write(open, 0, "latin1");
-      n = 0;
-    }
-  }
-  if (n > 0) {
-    len += buf.write("]}", len, "latin1");
-    yield buf.subarray(0, len);
-  }
-}
-
-/**
- * Every member's request bodies, built before the clock starts: on two cores, JSON written during the upload took
- * 0.4–0.7 µs of CPU a sample from the server and the database (bench/README.md). ~62 bytes a sample: 275 MB for
- * 100 members × 365 days, 2.8 GB for 1,000.
+ * Every member's request bodies, BATCH samples each, built before the clock starts: on two cores, JSON written
+ * during the upload took 0.4–0.7 µs of CPU a sample from the server and the database (bench/README.md). ~62 bytes
+ * a sample: 275 MB for 100 members × 365 days, 2.8 GB for 1,000 (Buffers, outside V8's heap).
  */
 function prebuiltBodies(): Buffer[][] {
-  return Array.from({ length: U }, (_, u) => Array.from(uploadsOf(u), (b) => Buffer.from(b)));
-}
-
-/** One batch through POST /user/vitals; answers how many samples the server accepted. */
-async function upload(server: Server, token: string, body: Buffer): Promise<number> {
-  const { status, text } = await server.post("/user/vitals", token, body);
-  if (status !== 200) throw new Error(`POST /user/vitals: ${status} ${text.slice(0, 500)}`);
-  return (JSON.parse(text) as { accepted: number }).accepted;
+  return Array.from({ length: U }, (_, u) => {
+    const bodies: Buffer[] = [];
+    let rows: string[] = [];
+    const flush = () => bodies.push(Buffer.from(`{"samples":[${rows.join(",")}]}`, "latin1"));
+    for (const t of times()) {
+      rows.push(`{"code":"${CODE}","time":${t / 1000},"value":${hr(u, t)}}`);
+      if (rows.length === BATCH) {
+        flush();
+        rows = [];
+      }
+    }
+    if (rows.length > 0) flush();
+    return bodies;
+  });
 }
 
 /**
@@ -337,7 +311,7 @@ async function ingest(
         const token = await seeded.idTokens.sign(seeded.members[u] as Claims);
         for (const body of bodies[u] ?? []) {
           // read `stored` after the await: `stored += await …` would add to a value read before it
-          const accepted = await upload(server, token, body);
+          const accepted = await server.uploadVitals(token, body);
           stored += accepted;
           const tenths = Math.floor((stored / TOTAL) * 10);
           if (tenths > reported && tenths < 10) {

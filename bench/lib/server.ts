@@ -101,16 +101,12 @@ export class Server {
 
   /**
    * POSTs a JSON body through node:http, answering the status and the body's text: the upload loops' client.
-   * With `fetch` and bodies built as strings the load generator took ~1.05 µs of CPU a sample, with this and bodies
-   * written into a buffer 0.43–0.72 µs (bench/README.md, 2026-11-24): CPU the server and the database share with it
-   * on two cores.
+   * With `fetch` the load generator took ~1.05 µs of CPU a sample, with this 0.43–0.72 µs (bench/README.md,
+   * 2026-11-24): CPU the server and the database share with it on two cores.
    */
   post(p: string, token: string, body: string | Buffer): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
-      const fail = (err: unknown) => {
-        const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
-        reject(new Error(`POST ${p}: ${why}`, { cause: err }));
-      };
+      const fail = (err: unknown) => reject(this.failure("POST", p, err));
       const headers = {
         authorization: `Bearer ${token}`,
         "content-type": "application/json",
@@ -134,9 +130,21 @@ export class Server {
         headers: { authorization: `Bearer ${token}`, ...init.headers },
       });
     } catch (err) {
-      const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
-      throw new Error(`${init.method ?? "GET"} ${p}: ${why}`, { cause: err });
+      throw this.failure(init.method ?? "GET", p, err);
     }
+  }
+
+  /** A request's failure, saying so when it is the server that has gone. */
+  private failure(method: string, p: string, err: unknown): Error {
+    const why = this.exitReason ? `the server exited (${this.exitReason})` : String(err);
+    return new Error(`${method} ${p}: ${why}`, { cause: err });
+  }
+
+  /** One batch through POST /user/vitals; answers how many samples the server accepted (anything but 200 throws). */
+  async uploadVitals(token: string, body: string | Buffer): Promise<number> {
+    const { status, text } = await this.post("/user/vitals", token, body);
+    if (status !== 200) throw new Error(`POST /user/vitals: ${status} ${text.slice(0, 500)}`);
+    return (JSON.parse(text) as { accepted: number }).accepted;
   }
 }
 

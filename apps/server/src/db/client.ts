@@ -171,7 +171,7 @@ export async function rows<T>(db: Db, query: SQL, opts: QueryOptions = {}): Prom
   return (res as unknown as { rows: T[] }).rows;
 }
 
-/** The parts of drizzle that run a statement under a name (not in its public types). */
+/** The parts of drizzle that run a statement under a name and reach its connection (not in its public types). */
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   session: {
@@ -181,6 +181,8 @@ interface DrizzleInternals {
       name: string,
       isResponseInArrayMode: boolean,
     ): { execute(): Promise<unknown> };
+    /** The driver's client: a transaction's own connection, a pg.Pool outside one, or PGlite. */
+    client: unknown;
   };
 }
 
@@ -211,7 +213,7 @@ async function runPrepared(db: Db, query: SQL): Promise<unknown> {
  * log record where an insert writes one a row (bench/README.md).
  */
 export async function copyIn(db: Db, statement: string, data: Buffer): Promise<boolean> {
-  const client = (db as unknown as { session: { client: unknown } }).session.client;
+  const { client } = (db as unknown as DrizzleInternals).session;
   if (!(client instanceof pg.Client)) return false;
   await pipeline(Readable.from([data]), client.query(copyFrom(statement)));
   return true;

@@ -13,18 +13,11 @@ function list(n: number) {
 }
 
 describe("allPages", () => {
-  it("reads page after page until a short one, and joins them in order", async () => {
-    const l = list(25);
-    expect(await allPages(l.page, 10)).toEqual(l.rows);
-    expect(l.calls).toEqual([
-      [0, 10],
-      [10, 10],
-      [20, 10],
-    ]);
-  });
-
-  it("reads one empty page more when the list fills its last page exactly", async () => {
-    const l = list(20);
+  it.each([
+    ["until a short one", 25],
+    ["and one empty page more when the list fills its last page exactly", 20],
+  ])("reads page after page %s, and joins them in order", async (_, n) => {
+    const l = list(n);
     expect(await allPages(l.page, 10)).toEqual(l.rows);
     expect(l.calls).toEqual([
       [0, 10],

@@ -18,6 +18,9 @@ import { AppError } from "../../lib/errors";
 
 const ALL = "all_entities";
 
+/** The order of every user list: by e-mail, then uid, so that pages never overlap. */
+const USER_ORDER = [asc(users.email), asc(users.id)];
+
 function toAdminUser(u: typeof users.$inferSelect) {
   return {
     uid: u.id,
@@ -30,15 +33,14 @@ function toAdminUser(u: typeof users.$inferSelect) {
   };
 }
 
-/** A page of the users of one entity or of all (`ALL`), by e-mail and then uid so that pages never overlap. */
+/** A page of the users of one entity or of all (`ALL`), in USER_ORDER. */
 async function usersOf(db: Db, ws: string, page: { offset: number; limit: number }) {
-  const order = [asc(users.email), asc(users.id)];
   if (ws === ALL)
     return (
       await db
         .select()
         .from(users)
-        .orderBy(...order)
+        .orderBy(...USER_ORDER)
         .limit(page.limit)
         .offset(page.offset)
     ).map(toAdminUser);
@@ -48,7 +50,7 @@ async function usersOf(db: Db, ws: string, page: { offset: number; limit: number
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(acceptedClientOf(ws))
-    .orderBy(...order)
+    .orderBy(...USER_ORDER)
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((r) => toAdminUser(r.user));
@@ -97,14 +99,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { querystring: userListQuerySchema, response: { 200: z.array(userListItemSchema) } },
       },
       async (req) =>
-        (
-          await ctx.db
-            .select({ uid: users.id, name: users.name, email: users.email })
-            .from(users)
-            .orderBy(asc(users.email), asc(users.id))
-            .limit(req.query.limit)
-            .offset(req.query.offset)
-        ).map((u) => ({ uid: u.uid, name: u.name, email: u.email })),
+        ctx.db
+          .select({ uid: users.id, name: users.name, email: users.email })
+          .from(users)
+          .orderBy(...USER_ORDER)
+          .limit(req.query.limit)
+          .offset(req.query.offset),
     );
 
     /** Deletes an account with everything that belongs to it, for good. */

@@ -45,6 +45,14 @@ async function totals(measure = 5091) {
   return { raw, q, d };
 }
 
+/** The count and sum of the hour bucket starting `hour` hours after T0. */
+const bucketOf = (hour: number) =>
+  oneRow<{ n: number; s: number } | undefined>(
+    t.db,
+    sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid
+      and measure = 5091 and bucket = to_timestamp(${T0 + hour * 3600})`,
+  );
+
 describe("POST /user/vitals", () => {
   it("needs a signed-in user", async () => {
     expect((await upload({ samples: [hr(0)] }, {})).status).toBe(401);
@@ -92,12 +100,6 @@ describe("POST /user/vitals", () => {
   });
 
   it("adds a batch to the hour buckets an earlier batch began, and starts new hours of its own", async () => {
-    const bucketOf = (hour: number) =>
-      oneRow<{ n: number; s: number } | undefined>(
-        t.db,
-        sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid
-          and measure = 5091 and bucket = to_timestamp(${T0 + hour * 3600})`,
-      );
     // minutes 6000–6009 lie in hour 100 (minute 6000 is its first)
     await upload({ samples: Array.from({ length: 10 }, (_, i) => hr(6000 + i, 50)) });
     expect(await bucketOf(100)).toEqual({ n: 10, s: 500 });
@@ -111,12 +113,6 @@ describe("POST /user/vitals", () => {
   });
 
   it("adds a batch to an hour stored after it, and new hours to a day already begun", async () => {
-    const bucketOf = (hour: number) =>
-      oneRow<{ n: number; s: number } | undefined>(
-        t.db,
-        sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid
-          and measure = 5091 and bucket = to_timestamp(${T0 + hour * 3600})`,
-      );
     // the last minute of hour 300, then the hour before it and the rest of hour 300
     await upload({ samples: [hr(18_059, 40)] });
     const res = await upload({ samples: Array.from({ length: 119 }, (_, i) => hr(17_940 + i, 80)) });
