@@ -1,6 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entities, users } from "../db/schema";
+import { rows } from "../db/client";
+import { entities, users, vitalSamples } from "../db/schema";
 import { startTestApp, type TestApp } from "../test/app";
 import { findForbiddenCharacter } from "./input-guard";
 
@@ -89,6 +90,40 @@ describe("NUL characters", () => {
       await t.call("POST", "/auth/sign-in", { email: "client@example.com", [`pass${NUL}`]: "x" }),
       "pass",
     );
+  });
+
+  it("are refused in an upload's sample, and nothing of the upload is stored", async () => {
+    const time = Date.parse("2024-06-01T00:00:00Z") / 1000;
+    const res = await t.call(
+      "POST",
+      "/user/vitals",
+      {
+        samples: [
+          { code: "00005091", time, value: 60 },
+          { code: `0000${NUL}5091`, time: time + 60, value: 61 },
+        ],
+      },
+      { token: client },
+    );
+    expectRefused(res, "samples.1.code");
+    const [stored] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from ${vitalSamples} where ${vitalSamples.at} >= to_timestamp(${time})`,
+    );
+    expect(stored?.n).toBe(0);
+  });
+
+  it("are not seen in a text that only looks like JSON's escape of one (a backslash, then u0000)", async () => {
+    const description = "C:\\u0000";
+    const res = await t.call(
+      "POST",
+      "/entities",
+      { workspace_name: "slashcorp", name: "Slash", description, is_public: true, language: "en" },
+      { token: admin },
+    );
+    expect(res.status).toBe(201);
+    const [made] = await t.db.select().from(entities).where(eq(entities.workspaceName, "slashcorp"));
+    expect(made?.description).toBe(description);
   });
 
   it("still let an unauthenticated call answer 401 first", async () => {

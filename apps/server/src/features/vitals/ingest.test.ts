@@ -132,6 +132,15 @@ describe("POST /user/vitals", () => {
     expect(res.body).toMatchObject({ accepted: 2, duplicates: 1 });
   });
 
+  it("finds a repeat that comes after later rows, and keeps two measures' rows at the same times", async () => {
+    const temp = (i: number) => ({ code: "00005092", time: T0 + i * 60, value: 36.5 });
+    const res = await upload({ samples: [hr(2100), temp(2100), hr(2101), temp(2101), hr(2102), hr(2100)] });
+    expect(res.body).toMatchObject({ accepted: 5, duplicates: 1 });
+    const all = await totals();
+    expect(all.q).toEqual(all.raw);
+    expect((await totals(5092)).raw.n).toBe(2);
+  });
+
   it("refuses bad rows one by one with their reason and keeps the good ones", async () => {
     const future = Math.floor(Date.now() / 1000) + 3600;
     const samples = [

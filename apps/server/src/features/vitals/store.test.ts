@@ -20,6 +20,13 @@ describe("samplesCopyData", () => {
     expect(data.length).toBe(73);
   });
 
+  it("writes a time of today's years in both halves of the int8, to the microsecond", () => {
+    const at = Date.parse("2026-11-24T07:31:13.457Z");
+    const data = samplesCopyData("00000000-0000-0000-0000-000000000000", [{ measure: 1, at, value: 0 }]);
+    expect(data.readBigInt64BE(51)).toBe(BigInt(at - Date.UTC(2000, 0, 1)) * 1000n);
+    expect(data.readInt32BE(51)).toBeGreaterThan(0);
+  });
+
   it("writes times before 2000 as negative microseconds", () => {
     const data = samplesCopyData("00000000-0000-0000-0000-000000000000", [
       { measure: 1, at: Date.parse("1999-12-31T23:59:59Z"), value: 0 },
