@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startTestApp } from "../test/app";
-import { rows } from "./client";
+import { binaryArray, numberArray, rows } from "./client";
 
 describe("prepared raw queries (rows with { prepared: true })", () => {
   it("answer each call's own values, and on PostgreSQL run as one named statement per text with custom plans", async () => {
@@ -29,5 +29,37 @@ describe("prepared raw queries (rows with { prepared: true })", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("numberArray", () => {
+  it("binds each numeric type's values exactly, in a transaction and outside one (binary on PostgreSQL)", async () => {
+    const t = await startTestApp();
+    try {
+      const read = (db: typeof t.db) =>
+        rows<{ s: number[]; i: number[]; f: number[]; n: number }>(
+          db,
+          sql`select ${numberArray(db, "smallint", [5091, -1, 0])}::int[] as s,
+            ${numberArray(db, "int", [2_147_483_647, -7])} as i,
+            ${numberArray(db, "float8", [0.1, -2.5e-300, 1.7e12 + 0.125])} as f,
+            cardinality(${numberArray(db, "float8", [])}) as n`,
+        );
+      const expected = [
+        { s: [5091, -1, 0], i: [2_147_483_647, -7], f: [0.1, -2.5e-300, 1.7e12 + 0.125], n: 0 },
+      ];
+      expect(await read(t.db)).toEqual(expected);
+      await t.db.transaction(async (tx) => expect(await read(tx)).toEqual(expected));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("writes PostgreSQL's binary array header, then each element's length and value", () => {
+    const b = binaryArray("smallint", [7, -2]);
+    expect([0, 4, 8, 12, 16].map((o) => b.readInt32BE(o))).toEqual([1, 0, 21, 2, 1]);
+    expect([b.readInt32BE(20), b.readInt16BE(24), b.readInt32BE(26), b.readInt16BE(30)]).toEqual([
+      2, 7, 2, -2,
+    ]);
+    expect(b.length).toBe(32);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -200,11 +200,25 @@ export interface QueryOptions {
 /** QueryOptions of a statement run under a name. */
 export const PREPARED: QueryOptions = { prepared: true };
 
+/** Statement names by text: a text's hash is computed once (ingestion runs several named statements a batch). */
+const statementNames = new Map<string, string>();
+/** Texts are the code's statement shapes, a bounded set; the cap only guards memory against a mistake. */
+const STATEMENT_NAMES_MAX = 1000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `p${createHash("sha1").update(text).digest("base64url")}`;
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 async function runPrepared(db: Db, query: SQL): Promise<unknown> {
   const internals = db as unknown as DrizzleInternals;
   const q = internals.dialect.sqlToQuery(query);
-  const name = `p${createHash("sha1").update(q.sql).digest("base64url")}`;
-  return internals.session.prepareQuery(q, undefined, name, false).execute();
+  return internals.session.prepareQuery(q, undefined, statementName(q.sql), false).execute();
 }
 
 /**
@@ -217,6 +231,38 @@ export async function copyIn(db: Db, statement: string, data: Buffer): Promise<b
   if (!(client instanceof pg.Client)) return false;
   await pipeline(Readable.from([data]), client.query(copyFrom(statement)));
   return true;
+}
+
+/** PostgreSQL's ids, sizes and writers of the numeric element types `numberArray` binds. */
+const NUMERIC = {
+  smallint: { oid: 21, bytes: 2, write: (b: Buffer, x: number, o: number) => b.writeInt16BE(x, o) },
+  int: { oid: 23, bytes: 4, write: (b: Buffer, x: number, o: number) => b.writeInt32BE(x, o) },
+  float8: { oid: 701, bytes: 8, write: (b: Buffer, x: number, o: number) => b.writeDoubleBE(x, o) },
+} as const;
+export type NumericType = keyof typeof NUMERIC;
+
+/** `xs` in PostgreSQL's binary array format: one dimension from 1, no nulls, then each element's length and value. */
+export function binaryArray(type: NumericType, xs: readonly number[]): Buffer {
+  const { oid, bytes, write } = NUMERIC[type];
+  const b = Buffer.allocUnsafe(20 + xs.length * (4 + bytes));
+  let o = b.writeInt32BE(1, 0); // dimensions
+  o = b.writeInt32BE(0, o); // no nulls
+  o = b.writeInt32BE(oid, o);
+  o = b.writeInt32BE(xs.length, o);
+  o = b.writeInt32BE(1, o); // lower bound
+  for (const x of xs) o = write(b, x, b.writeInt32BE(bytes, o));
+  return b;
+}
+
+/**
+ * A numeric array parameter, cast to `type[]`: one parameter, where the drivers' generic array encoding quoted and
+ * escaped every element. node-postgres binds a Buffer in the binary format, so on PostgreSQL the server formats no
+ * number as text and the database parses none; PGlite takes one array literal (`{1,2.5,3}`).
+ */
+export function numberArray(db: Db, type: NumericType, xs: readonly number[]): SQL {
+  const { client } = (db as unknown as DrizzleInternals).session;
+  const binary = client instanceof pg.Client || client instanceof pg.Pool;
+  return sql`${sql.param(binary ? binaryArray(type, xs) : `{${xs.join(",")}}`)}::${sql.raw(type)}[]`;
 }
 
 /**

@@ -2,12 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { AppError } from "./errors";
 
-/**
- * A numeric array parameter, sent as one array literal (`{1,2.5,3}`; cast it in SQL): the drivers' generic
- * array encoding quotes and escapes every element, a large share of an ingest batch's CPU time.
- */
-export const numbers = (xs: number[]) => sql.param(`{${xs.join(",")}}`);
-
 /** A timestamptz parameter from epoch milliseconds. */
 export const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 

@@ -12,7 +12,7 @@ import {
 } from "@mimamori/shared";
 import { and, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type Db, oneRow, rows } from "../../db/client";
+import { type Db, numberArray, oneRow, rows } from "../../db/client";
 import { acceptedClientOf, acceptedStaffOf } from "../../db/membership-rules";
 import {
   mailOutbox,
@@ -24,7 +24,7 @@ import {
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
-import { at, numbers } from "../../lib/time-sql";
+import { at } from "../../lib/time-sql";
 import { iso, ms } from "../forms/sql";
 
 /*
@@ -259,7 +259,7 @@ export async function markSeen(db: Db, ws: string, callerId: string, ids: number
     await db.execute(
       sql`insert into ${notificationSeen} (${bareList(notificationSeen.notificationId, notificationSeen.userId)})
         select ${n.id}, ${callerId}::uuid from ${n}
-        where ${n.workspaceName} = ${ws} and ${n.id} = any(${numbers(ids)}::int[])
+        where ${n.workspaceName} = ${ws} and ${n.id} = any(${numberArray(db, "int", ids)})
         on conflict do nothing`,
     );
   return unseenCount(db, ws, callerId);

@@ -24,6 +24,10 @@ export class KeyedMap<V> {
 export class KeySet {
   private readonly byMeasure = new Map<number, Set<number>>();
 
+  has(measure: number, t: number): boolean {
+    return this.byMeasure.get(measure)?.has(t) ?? false;
+  }
+
   /** Adds the key; false when it was there already. */
   add(measure: number, t: number): boolean {
     let inner = this.byMeasure.get(measure);

@@ -2,11 +2,11 @@ import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
-import { copyIn, oneRow, PREPARED, rows } from "../../db/client";
+import { copyIn, type NumericType, numberArray, oneRow, PREPARED, rows } from "../../db/client";
 import { memberships, sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
-import { at, numbers } from "../../lib/time-sql";
+import { at } from "../../lib/time-sql";
 import { KeyedMap, KeySet } from "./keys";
 import { bucketStart, LEVEL_TABLE, LEVELS, type Level, nextBucket } from "./levels";
 import type { Rejection, Sample, Segment } from "./validate";
@@ -24,12 +24,13 @@ export interface StoreResult {
  * the entities the user belongs to, whose kept reports the write makes out of date (db/changes.ts).
  */
 export async function lockUser(tx: Db, userId: string): Promise<string[]> {
-  // every statement a batch runs has one text: named, each connection parses and analyses it once (`prepared`)
-  await rows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0))`, PREPARED);
   const m = memberships;
+  // one round trip: the lock is taken as the user's row is read (a missing user returns no row and takes no lock)
+  // every statement a batch runs has one text: named, each connection parses and analyses it once (`prepared`)
   const found = await rows<{ of_user: string[] }>(
     tx,
-    sql`select array(select ${m.workspaceName} from ${m} where ${m.userId} = ${userId}::uuid) as of_user
+    sql`select pg_advisory_xact_lock(hashtextextended(${`vitals:${userId}`}, 0)) is null as locked,
+        array(select ${m.workspaceName} from ${m} where ${m.userId} = ${userId}::uuid) as of_user
       from ${users} where ${users.id} = ${userId}::uuid for key share`,
     PREPARED,
   );
@@ -41,13 +42,13 @@ export async function lockUser(tx: Db, userId: string): Promise<string[]> {
  * Adds aggregates of new rows to the buckets of one level, creating the missing ones; with `allNew` (none of the
  * buckets can be stored yet) a plain insert, which costs the database less than an upsert's conflict check.
  */
-function upsertLevel(userId: string, level: Level, aggs: BucketAggregate[], allNew: boolean): SQL {
+function upsertLevel(db: Db, userId: string, level: Level, aggs: BucketAggregate[], allNew: boolean): SQL {
   const { table: t, column } = LEVEL_TABLE[level];
   // bare column names: insert lists, the conflict target, `excluded.` and the alias `b` take no table prefix
   const [min, max, sum, count] = [bare(t.min), bare(t.max), bare(t.sum), bare(t.count)];
   const insert = sql`insert into ${t} as b (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
     select ${userId}::uuid, measure, to_timestamp(start), min, max, sum, count
-    from ${bucketParams(aggs)} as a(measure, start, min, max, sum, count)`;
+    from ${bucketParams(db, aggs)} as a(measure, start, min, max, sum, count)`;
   if (allNew) return insert;
   return sql`${insert}
     on conflict (${bareList(t.userId, t.measure, column)}) do update set
@@ -100,14 +101,18 @@ export function rollUp(aggs: BucketAggregate[], level: Level): BucketAggregate[]
 }
 
 /**
- * Parallel arrays of bucket aggregates, bound as one parameter each (see `insertSamples`): an `unnest` of measure,
- * start (epoch seconds), min, max, sum and count, whose columns the caller names.
+ * Parallel arrays of bucket aggregates, bound as one parameter each (`numberArray`): an `unnest` of measure, start
+ * (epoch seconds), min, max, sum and count, whose columns the caller names.
  */
-function bucketParams(aggs: BucketAggregate[]) {
-  const col = <K extends keyof BucketAggregate>(k: K, f = (v: number) => v) =>
-    numbers(aggs.map((a) => f(a[k])));
-  return sql`unnest(${col("measure")}::smallint[], ${col("start", (v) => v / 1000)}::float8[],
-    ${col("min")}::float8[], ${col("max")}::float8[], ${col("sum")}::float8[], ${col("count")}::int[])`;
+function bucketParams(db: Db, aggs: BucketAggregate[]) {
+  const col = <K extends keyof BucketAggregate>(type: NumericType, k: K, f = (v: number) => v) =>
+    numberArray(
+      db,
+      type,
+      aggs.map((a) => f(a[k])),
+    );
+  return sql`unnest(${col("smallint", "measure")}, ${col("float8", "start", (v) => v / 1000)},
+    ${col("float8", "min")}, ${col("float8", "max")}, ${col("float8", "sum")}, ${col("int", "count")})`;
 }
 
 /** A stored range holding more rows than this many times the batch is probed sample by sample instead. */
@@ -129,7 +134,7 @@ interface Stored {
 async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<Stored> {
   const [first] = samples;
   if (!first) return { found: [], hoursEmpty: true };
-  const measures = numbers([...new Set(samples.map((s) => s.measure))]);
+  const measures = numberArray(tx, "smallint", [...new Set(samples.map((s) => s.measure))]);
   let lo = first.at;
   let hi = lo;
   for (const s of samples) {
@@ -139,7 +144,7 @@ async function storedKeys(tx: Db, userId: string, samples: Sample[]): Promise<St
   const cap = samples.length * RANGE_READ_FACTOR;
   const v = vitalSamples;
   const [hour] = LEVELS;
-  const where = sql`${v.userId} = ${userId}::uuid and ${v.measure} = any(${measures}::smallint[])
+  const where = sql`${v.userId} = ${userId}::uuid and ${v.measure} = any(${measures})
     and ${v.at} >= ${at(bucketStart(hour, lo))} and ${v.at} < ${at(nextBucket(hour, bucketStart(hour, hi)))}`;
   const key = sql`${v.measure}::int as m, round(extract(epoch from ${v.at}) * 1000)::float8 as t`;
   const found = await rows<{ m: number; t: number }>(
@@ -169,47 +174,74 @@ function timesIncrease(samples: Sample[]): boolean {
 }
 
 /**
- * The samples neither stored nor repeated earlier in the batch. The usual upload, new data in time order, is kept
- * whole without building a set of its keys (garbage the server's collector would otherwise copy).
+ * The samples neither stored nor repeated earlier in the batch. The usual upload, new data in time order, needs no
+ * set of its own keys (5,000 entries a batch, garbage the server's collector would copy): only the few stored
+ * ones it may meet at the edge of an hour begun by the batch before are looked up.
  */
 function freshSamples(samples: Sample[], stored: Stored): Sample[] {
-  if (stored.hoursEmpty && timesIncrease(samples)) return samples;
+  const increasing = timesIncrease(samples);
+  if (increasing && stored.found.length === 0) return samples;
   const keys = new KeySet();
   for (const r of stored.found) keys.add(r.m, r.t);
+  if (increasing) return samples.filter((s) => !keys.has(s.measure, s.at));
   return samples.filter((s) => keys.add(s.measure, s.at));
 }
 
 /**
  * Inserts the samples that are not stored yet (nor repeated earlier in the batch) and adds exactly those to
- * the buckets of every level: a retried batch inserts nothing and changes no total. Returns the number inserted.
- * Callers hold the user's lock (`lockUser`), so no other writer adds the user's samples in between: the fresh
- * samples cannot collide with a stored one, and on PostgreSQL they are copied in (`copyIn`).
+ * the buckets of every level: a retried batch inserts nothing and changes no total. Records the synchronisation in
+ * the same statement (`syncUpsert`, latest sample or segment time `latestMs`). Returns the number inserted and the
+ * sync time. Callers hold the user's lock (`lockUser`), so no other writer adds the user's samples in between: the
+ * fresh samples cannot collide with a stored one, and on PostgreSQL they are copied in (`copyIn`).
  */
-export async function insertSamples(tx: Db, userId: string, samples: Sample[]): Promise<number> {
-  if (samples.length === 0) return 0;
+async function insertSamples(
+  tx: Db,
+  userId: string,
+  samples: Sample[],
+  latestMs: number | null,
+): Promise<{ inserted: number; lastSync: number }> {
+  const sync = syncUpsert(userId, latestMs);
   const stored = await storedKeys(tx, userId, samples);
   const fresh = freshSamples(samples, stored);
-  if (fresh.length === 0) return 0;
+  if (fresh.length === 0) {
+    const { t } = await oneRow<{ t: number }>(tx, sync, PREPARED);
+    return { inserted: 0, lastSync: t };
+  }
   let aggs = aggregateSamples(fresh);
-  const upserts = LEVELS.map((level, i) => {
+  const writes = LEVELS.map((level, i) => {
     if (i > 0) aggs = rollUp(aggs, level);
     const allNew = i === 0 && stored.hoursEmpty;
-    return sql`${sql.raw(`l${i}`)} as (${upsertLevel(userId, level, aggs, allNew)})`;
+    return sql`${sql.raw(`l${i}`)} as (${upsertLevel(tx, userId, level, aggs, allNew)})`;
   });
-  if (await copyIn(tx, COPY_SAMPLES, samplesCopyData(userId, fresh))) {
-    await rows(tx, sql`with ${sql.join(upserts, sql`, `)} select 1`, PREPARED);
-    return fresh.length;
-  }
-  // one statement: the samples and every level's buckets are written together
+  writes.push(sql`sync as (${sync})`);
+  let statement: SQL;
+  if (await copyIn(tx, COPY_SAMPLES, samplesCopyData(userId, fresh)))
+    statement = sql`with ${sql.join(writes, sql`, `)} select t from sync`;
+  // one statement: the samples, every level's buckets and the sync are written together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
-  await tx.execute(sql`with s as (
-      insert into ${vitalSamples} (${SAMPLE_COLUMNS})
-      select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
-      from unnest(${numbers(fresh.map((s) => s.measure))}::smallint[], ${numbers(fresh.map((s) => s.at / 1000))}::float8[],
-        ${numbers(fresh.map((s) => s.value))}::float8[]) as i(measure, at, value)
-    ), ${sql.join(upserts, sql`, `)}
-    select 1`);
-  return fresh.length;
+  else
+    statement = sql`with s as (
+        insert into ${vitalSamples} (${SAMPLE_COLUMNS})
+        select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
+        from unnest(${numberArray(
+          tx,
+          "smallint",
+          fresh.map((s) => s.measure),
+        )},
+          ${numberArray(
+            tx,
+            "float8",
+            fresh.map((s) => s.at / 1000),
+          )}, ${numberArray(
+            tx,
+            "float8",
+            fresh.map((s) => s.value),
+          )})
+          as i(measure, at, value)
+      ), ${sql.join(writes, sql`, `)}
+      select t from sync`;
+  const { t } = await oneRow<{ t: number }>(tx, statement, PREPARED);
+  return { inserted: fresh.length, lastSync: t };
 }
 
 /** The samples' columns in the order both ways of writing them give them. */
@@ -339,19 +371,17 @@ export async function refreshSessions(tx: Db, userId: string, lo: number, hi: nu
     ) b group by grp`);
 }
 
-/** Records a synchronisation: now, and the latest sample time seen. Returns the sync time (epoch s). */
-export async function touchSync(tx: Db, userId: string, latestMs: number | null): Promise<number> {
+/**
+ * Records a synchronisation: now, and the latest sample time seen (null: none). Returns the sync time (epoch s) as
+ * `t`.
+ */
+function syncUpsert(userId: string, latestMs: number | null): SQL {
   const y = vitalSync;
-  const r = await oneRow<{ t: number }>(
-    tx,
-    sql`insert into ${y} as v (${bareList(y.userId, y.lastSyncAt, y.lastSampleAt)})
-      values (${userId}::uuid, now(), ${latestMs === null ? null : new Date(latestMs).toISOString()}::timestamptz)
-      on conflict (${bare(y.userId)}) do update set ${bare(y.lastSyncAt)} = excluded.${bare(y.lastSyncAt)},
-        ${bare(y.lastSampleAt)} = greatest(v.${bare(y.lastSampleAt)}, excluded.${bare(y.lastSampleAt)})
-      returning extract(epoch from v.${bare(y.lastSyncAt)})::float8 as t`,
-    PREPARED,
-  );
-  return r.t;
+  return sql`insert into ${y} as v (${bareList(y.userId, y.lastSyncAt, y.lastSampleAt)})
+    values (${userId}::uuid, now(), ${latestMs === null ? null : new Date(latestMs).toISOString()}::timestamptz)
+    on conflict (${bare(y.userId)}) do update set ${bare(y.lastSyncAt)} = excluded.${bare(y.lastSyncAt)},
+      ${bare(y.lastSampleAt)} = greatest(v.${bare(y.lastSampleAt)}, excluded.${bare(y.lastSampleAt)})
+    returning extract(epoch from v.${bare(y.lastSyncAt)})::float8 as t`;
 }
 
 /**
@@ -376,10 +406,14 @@ export async function storeBatch(
   let entities: string[] = [];
   const result = await db.transaction(async (tx) => {
     entities = await lockUser(tx, userId);
-    const inserted = await insertSamples(tx, userId, samples);
     const sleep = await insertSleep(tx, userId, segments);
     const times = [...samples.map((s) => s.at), ...segments.map((s) => s.end)];
-    const lastSync = await touchSync(tx, userId, times.length ? maxOf(times) : null);
+    const { inserted, lastSync } = await insertSamples(
+      tx,
+      userId,
+      samples,
+      times.length ? maxOf(times) : null,
+    );
     afterCommit = await onStored?.(tx, { userId, samples });
     return {
       accepted: inserted + sleep.inserted,

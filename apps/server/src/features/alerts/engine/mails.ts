@@ -8,7 +8,7 @@ import {
   type NotificationType,
 } from "@mimamori/shared";
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { type Db, numberArray } from "../../../db/client";
 import { acceptedClientOf, acceptedStaffOf } from "../../../db/membership-rules";
 import {
   entities,
@@ -21,7 +21,6 @@ import {
 import { bareList } from "../../../db/sql-names";
 import type { AppContext } from "../../../lib/context";
 import type { AlertMailItem } from "../../../lib/mail/templates";
-import { numbers } from "../../../lib/time-sql";
 import { readAlertSettings } from "../settings-store";
 
 /**
@@ -213,7 +212,11 @@ export async function queueAlertMails(ctx: AppContext, tx: Db, job: AlertMailJob
   // every named alert × every mail: one set-based insert
   await tx.execute(sql`insert into ${nm} (${bareList(nm.notificationId, nm.mailId, nm.recipientId, nm.kind)})
     select a.alert, m.mail, m.recipient, ${job.kind}
-    from unnest(${numbers(named.map((a) => a.id))}::int[]) as a(alert)
+    from unnest(${numberArray(
+      tx,
+      "int",
+      named.map((a) => a.id),
+    )}) as a(alert)
     cross join unnest(${sql.param(ids)}::uuid[], ${sql.param(recipients.map((r) => r.id))}::uuid[]) as m(mail, recipient)`);
   return ids.length;
 }

@@ -1,13 +1,13 @@
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPE, SYNC_LENGTH_OPTIONS } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type Db, rows } from "../../../db/client";
+import { type Db, numberArray, rows } from "../../../db/client";
 import { acceptedClient } from "../../../db/membership-rules";
 import { memberships, notificationSettings, notifications, vitalSync } from "../../../db/schema";
 import { bareList } from "../../../db/sql-names";
 import type { Job } from "../../../jobs/runner";
 import type { AppContext } from "../../../lib/context";
-import { at, numbers } from "../../../lib/time-sql";
+import { at } from "../../../lib/time-sql";
 
 export const SYNC_SWEEP_JOB = "alert-sync-sweep";
 /** Every 5 minutes (docs/decisions.md): sync lengths are hours, so a gap is seen within minutes of its length. */
@@ -32,8 +32,16 @@ export async function sweepSyncGaps(db: Db, now: Date): Promise<number> {
       from ${m}
       join ${y} on ${y.userId} = ${m.userId}
       left join ${s} on ${s.workspaceName} = ${m.workspaceName} and ${s.notificationType} = ${NOTIFICATION_TYPE.sync}
-      join unnest(${numbers(SYNC_LENGTH_OPTIONS.map((o) => o.id))}::int[],
-        ${numbers(SYNC_LENGTH_OPTIONS.map((o) => o.duration_by_hour))}::int[]) as len(option, hours)
+      join unnest(${numberArray(
+        db,
+        "int",
+        SYNC_LENGTH_OPTIONS.map((o) => o.id),
+      )},
+        ${numberArray(
+          db,
+          "int",
+          SYNC_LENGTH_OPTIONS.map((o) => o.duration_by_hour),
+        )}) as len(option, hours)
         on len.option = coalesce(${s.syncLengthOptionId}, ${NOTIFICATION_DEFAULTS.syncLengthOptionId}::int)
       where ${acceptedClient} and ${m.isActive} and ${m.acceptedAt} is not null
         and ${y.lastSyncAt} >= ${m.acceptedAt}
