@@ -105,14 +105,10 @@ export function rollUp(aggs: BucketAggregate[], level: Level): BucketAggregate[]
  * (epoch seconds), min, max, sum and count, whose columns the caller names.
  */
 function bucketParams(db: Db, aggs: BucketAggregate[]) {
-  const col = <K extends keyof BucketAggregate>(type: NumericType, k: K, f = (v: number) => v) =>
-    numberArray(
-      db,
-      type,
-      aggs.map((a) => f(a[k])),
-    );
-  return sql`unnest(${col("smallint", "measure")}, ${col("float8", "start", (v) => v / 1000)},
-    ${col("float8", "min")}, ${col("float8", "max")}, ${col("float8", "sum")}, ${col("int", "count")})`;
+  const col = (type: NumericType, f: (a: BucketAggregate) => number) => numberArray(db, type, aggs.map(f));
+  return sql`unnest(${col("smallint", (a) => a.measure)}, ${col("float8", (a) => a.start / 1000)},
+    ${col("float8", (a) => a.min)}, ${col("float8", (a) => a.max)}, ${col("float8", (a) => a.sum)},
+    ${col("int", (a) => a.count)})`;
 }
 
 /** A stored range holding more rows than this many times the batch is probed sample by sample instead. */
@@ -214,30 +210,17 @@ async function insertSamples(
     return sql`${sql.raw(`l${i}`)} as (${upsertLevel(tx, userId, level, aggs, allNew)})`;
   });
   writes.push(sql`sync as (${sync})`);
-  let statement: SQL;
-  if (await copyIn(tx, COPY_SAMPLES, samplesCopyData(userId, fresh)))
-    statement = sql`with ${sql.join(writes, sql`, `)} select t from sync`;
-  // one statement: the samples, every level's buckets and the sync are written together
+  const copied = await copyIn(tx, COPY_SAMPLES, samplesCopyData(userId, fresh));
+  const col = (type: NumericType, f: (s: Sample) => number) => numberArray(tx, type, fresh.map(f));
+  // on PGlite one statement writes the samples, every level's buckets and the sync together
   // epoch seconds as float8: cheaper to bind and convert than ISO text; to_timestamp keeps the milliseconds
-  else
-    statement = sql`with s as (
+  const statement = copied
+    ? sql`with ${sql.join(writes, sql`, `)} select t from sync`
+    : sql`with s as (
         insert into ${vitalSamples} (${SAMPLE_COLUMNS})
         select ${userId}::uuid, i.measure, to_timestamp(i.at), i.value
-        from unnest(${numberArray(
-          tx,
-          "smallint",
-          fresh.map((s) => s.measure),
-        )},
-          ${numberArray(
-            tx,
-            "float8",
-            fresh.map((s) => s.at / 1000),
-          )}, ${numberArray(
-            tx,
-            "float8",
-            fresh.map((s) => s.value),
-          )})
-          as i(measure, at, value)
+        from unnest(${col("smallint", (s) => s.measure)}, ${col("float8", (s) => s.at / 1000)},
+          ${col("float8", (s) => s.value)}) as i(measure, at, value)
       ), ${sql.join(writes, sql`, `)}
       select t from sync`;
   const { t } = await oneRow<{ t: number }>(tx, statement, PREPARED);
