@@ -227,11 +227,14 @@ async function runPrepared(db: Db, query: SQL): Promise<unknown> {
  * log record where an insert writes one a row (bench/README.md).
  */
 export async function copyIn(db: Db, statement: string, data: Buffer): Promise<boolean> {
-  const { client } = (db as unknown as DrizzleInternals).session;
+  const client = driverClient(db);
   if (!(client instanceof pg.Client)) return false;
   await pipeline(Readable.from([data]), client.query(copyFrom(statement)));
   return true;
 }
+
+/** The driver's client `db` runs on: a transaction's pg.Client, the pg.Pool outside one, or PGlite. */
+const driverClient = (db: Db) => (db as unknown as DrizzleInternals).session.client;
 
 /** PostgreSQL's ids, sizes and writers of the numeric element types `numberArray` binds. */
 const NUMERIC = {
@@ -255,15 +258,21 @@ export function binaryArray(type: NumericType, xs: readonly number[]): Buffer {
 }
 
 /**
- * A numeric array parameter, cast to `type[]`: one parameter, where the drivers' generic array encoding quoted and
- * escaped every element. node-postgres binds a Buffer in the binary format, so on PostgreSQL the server formats no
- * number as text and the database parses none; PGlite takes one array literal (`{1,2.5,3}`).
+ * The value of a numeric array parameter for `db`'s driver, to be cast to `type[]` in SQL: one parameter, where the
+ * drivers' generic array encoding quoted and escaped every element. node-postgres binds a Buffer in the binary
+ * format, so on PostgreSQL the server formats no number as text and the database parses none; PGlite takes one
+ * array literal (`{1,2.5,3}`).
  */
-export function numberArray(db: Db, type: NumericType, xs: readonly number[]): SQL {
-  const { client } = (db as unknown as DrizzleInternals).session;
-  const binary = client instanceof pg.Client || client instanceof pg.Pool;
-  return sql`${sql.param(binary ? binaryArray(type, xs) : `{${xs.join(",")}}`)}::${sql.raw(type)}[]`;
+export function numberArrayValue(db: Db, type: NumericType, xs: readonly number[]): Buffer | string {
+  const client = driverClient(db);
+  return client instanceof pg.Client || client instanceof pg.Pool
+    ? binaryArray(type, xs)
+    : `{${xs.join(",")}}`;
 }
+
+/** A numeric array parameter already cast to `type[]` (`numberArrayValue`). */
+export const numberArray = (db: Db, type: NumericType, xs: readonly number[]): SQL =>
+  sql`${sql.param(numberArrayValue(db, type, xs))}::${sql.raw(type)}[]`;
 
 /**
  * Runs a raw query that always yields a row (an aggregate without `group by`, a select without `from`, an

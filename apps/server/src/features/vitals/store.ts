@@ -1,8 +1,7 @@
 import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { changesOf } from "../../db/changes";
-import type { Db } from "../../db/client";
-import { copyIn, type NumericType, numberArray, oneRow, PREPARED, rows } from "../../db/client";
+import { copyIn, type Db, type NumericType, numberArray, oneRow, PREPARED, rows } from "../../db/client";
 import { memberships, sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
@@ -57,6 +56,14 @@ function upsertLevel(db: Db, userId: string, level: Level, aggs: BucketAggregate
 }
 
 const maxOf = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
+
+/** The latest sample time or segment end of a batch (epoch ms), null for an empty one. */
+function latestOf(samples: Sample[], segments: Segment[]): number | null {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const s of samples) if (s.at > latest) latest = s.at;
+  for (const s of segments) if (s.end > latest) latest = s.end;
+  return latest === Number.NEGATIVE_INFINITY ? null : latest;
+}
 
 export interface BucketAggregate {
   measure: number;
@@ -390,13 +397,7 @@ export async function storeBatch(
   const result = await db.transaction(async (tx) => {
     entities = await lockUser(tx, userId);
     const sleep = await insertSleep(tx, userId, segments);
-    const times = [...samples.map((s) => s.at), ...segments.map((s) => s.end)];
-    const { inserted, lastSync } = await insertSamples(
-      tx,
-      userId,
-      samples,
-      times.length ? maxOf(times) : null,
-    );
+    const { inserted, lastSync } = await insertSamples(tx, userId, samples, latestOf(samples, segments));
     afterCommit = await onStored?.(tx, { userId, samples });
     return {
       accepted: inserted + sleep.inserted,

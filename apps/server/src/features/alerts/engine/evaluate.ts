@@ -7,7 +7,7 @@ import {
   type ZoneRanges,
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, PREPARED, rows } from "../../../db/client";
+import { type Db, numberArrayValue, PREPARED, rows } from "../../../db/client";
 import { acceptedClient } from "../../../db/membership-rules";
 import { alertStates, memberships, notifications, reportRanges, reportTunings } from "../../../db/schema";
 import { bare, bareList } from "../../../db/sql-names";
@@ -94,7 +94,7 @@ const readContextSql = prepared(["user", "now", "measures"], (p) => {
 async function readContext(tx: Db, userId: string, measures: number[], now: Date) {
   const found = await rows<MemberRow>(
     tx,
-    readContextSql({ user: userId, now: now.toISOString(), measures: `{${measures.join(",")}}` }),
+    readContextSql({ user: userId, now: now.toISOString(), measures: numberArrayValue(tx, "int", measures) }),
     PREPARED,
   );
   const generalOf = new Map<string, ZoneRanges>();

@@ -210,13 +210,14 @@ export async function queueAlertMails(ctx: AppContext, tx: Db, job: AlertMailJob
         );
   const nm = notificationMails;
   // every named alert × every mail: one set-based insert
+  const alertIds = numberArray(
+    tx,
+    "int",
+    named.map((a) => a.id),
+  );
   await tx.execute(sql`insert into ${nm} (${bareList(nm.notificationId, nm.mailId, nm.recipientId, nm.kind)})
     select a.alert, m.mail, m.recipient, ${job.kind}
-    from unnest(${numberArray(
-      tx,
-      "int",
-      named.map((a) => a.id),
-    )}) as a(alert)
+    from unnest(${alertIds}) as a(alert)
     cross join unnest(${sql.param(ids)}::uuid[], ${sql.param(recipients.map((r) => r.id))}::uuid[]) as m(mail, recipient)`);
   return ids.length;
 }

@@ -25,6 +25,16 @@ export async function sweepSyncGaps(db: Db, now: Date): Promise<number> {
   const m = memberships;
   const s = notificationSettings;
   const y = vitalSync;
+  const options = numberArray(
+    db,
+    "int",
+    SYNC_LENGTH_OPTIONS.map((o) => o.id),
+  );
+  const hours = numberArray(
+    db,
+    "int",
+    SYNC_LENGTH_OPTIONS.map((o) => o.duration_by_hour),
+  );
   const raised = await rows<{ one: number }>(
     db,
     sql`insert into ${n} (${bareList(n.workspaceName, n.userId, n.notificationType, n.at, n.createdAt)})
@@ -32,16 +42,7 @@ export async function sweepSyncGaps(db: Db, now: Date): Promise<number> {
       from ${m}
       join ${y} on ${y.userId} = ${m.userId}
       left join ${s} on ${s.workspaceName} = ${m.workspaceName} and ${s.notificationType} = ${NOTIFICATION_TYPE.sync}
-      join unnest(${numberArray(
-        db,
-        "int",
-        SYNC_LENGTH_OPTIONS.map((o) => o.id),
-      )},
-        ${numberArray(
-          db,
-          "int",
-          SYNC_LENGTH_OPTIONS.map((o) => o.duration_by_hour),
-        )}) as len(option, hours)
+      join unnest(${options}, ${hours}) as len(option, hours)
         on len.option = coalesce(${s.syncLengthOptionId}, ${NOTIFICATION_DEFAULTS.syncLengthOptionId}::int)
       where ${acceptedClient} and ${m.isActive} and ${m.acceptedAt} is not null
         and ${y.lastSyncAt} >= ${m.acceptedAt}
