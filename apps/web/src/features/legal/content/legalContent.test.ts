@@ -117,6 +117,7 @@ describe("privacy policy (spec §1, §9)", () => {
 
   it("carries the dates of §9 (LEGAL-13)", () => {
     expect(privacy.en.updated).toBe("Last updated: 6 February 2023");
+    expect(privacy.jp.updated).toBe("2021年2月1日 最終改定");
     expect(terms.jp.updated).toBe("2021年2月1日 最終改定");
     expect(terms.en.updated).toBe("Last revised: 1 February 2021");
   });

@@ -3,12 +3,13 @@ import type { LegalDocument } from "./types";
 
 /**
  * Privacy policy for Mimamori.
- * Current version: 6 February 2023 (previous revision: 1 February 2021).
+ * The Japanese original was last revised on 1 February 2021; the English version was last updated on 6 February 2023
+ * (spec §9: each version carries its own date; docs/decisions.md, "Policy dates").
  */
 export const privacy: Record<Language, LegalDocument> = {
   jp: {
     title: "プライバシーポリシー",
-    updated: "2023年2月6日 最終更新",
+    updated: "2021年2月1日 最終改定",
     intro: [
       "Mimamori株式会社（以下「当社」といいます。）は、ウェアラブルバンド見守りサービス「Mimamori」（以下「本サービス」といいます。）において取り扱う利用者の個人情報の重要性を認識し、個人情報の保護に関する法律その他の関係法令を遵守して、以下のとおり適切に取り扱います。",
       "本サービスでは、心拍数や睡眠など健康に関わる情報を取り扱います。当社はこれらの情報を特に慎重に取り扱うべき情報と位置付け、本ポリシーに定める範囲でのみ利用します。本ポリシーで使用する用語は、特に定めのない限り、本サービスの利用規約における定義に従います。",
@@ -114,7 +115,7 @@ export const privacy: Record<Language, LegalDocument> = {
         paragraphs: [
           "当社は、法令の改正や本サービスの内容の変更に応じて、本ポリシーを変更することがあります。重要な変更を行う場合は、効力発生日の相当期間前までに本サービス上でお知らせします。",
           "変更後のポリシーは、本サービス上に掲載した時点又は当社が別途定めた効力発生日から効力を生じます。",
-          "改定履歴：2021年2月1日 改定、2023年2月6日 改定（現行版）",
+          "改定履歴：2021年2月1日 最終改定（現行版）。英語版は2023年2月6日に更新しました。",
         ],
       },
       {
@@ -236,7 +237,7 @@ export const privacy: Record<Language, LegalDocument> = {
         paragraphs: [
           "We may change this Policy in response to changes in laws or in the content of the Service. We will announce important changes on the Service a reasonable period before they take effect.",
           "The revised Policy takes effect when it is posted on the Service or on any effective date we separately specify.",
-          "Revision history: revised 1 February 2021; revised 6 February 2023 (current version).",
+          "Revision history: the Japanese original was last revised on 1 February 2021 (current version); this English version was last updated on 6 February 2023.",
         ],
       },
       {
