@@ -466,7 +466,12 @@ describe("staff: staff list and modules (jp), disable and delete a user", () => 
     await poll(() => john.textContent()).toContain("有効");
     await checkPage(page, "jp-staff-users");
     await john.getByRole("button", { name: "John Smithを削除" }).click();
-    await seen(page, /ご本人のアカウントとバンドのデータはそのまま残ります。/).toBe(1);
+    // what goes for good (spec §5 "all related data", docs/decisions.md USERS-10), and what stays the person's
+    await seen(
+      page,
+      "John Smith（client2@example.com）をHarbor Logisticsから削除し、エンティティが保持するこの方の情報（レポートの個別調整、エンティティのフォームへの回答、モジュールの利用）も削除します。",
+    ).toBe(1);
+    await seen(page, "ご本人のアカウントとバンドのデータはそのまま残ります。この操作は取り消せません。").toBe(1);
     await checkPage(page, "jp-staff-user-delete-confirm");
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
     await seen(page, "John Smithさんを削除しました。").toBe(1);

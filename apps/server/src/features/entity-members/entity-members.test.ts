@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Encoding from "encoding-japanese";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportTunings } from "../../db/schema";
+import { alertStates, reportTunings } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { linkToken } from "../../test/smtp";
@@ -239,7 +239,7 @@ describe("member states", () => {
     ).toBe("not-pending-user");
   });
 
-  it("deletes a member from the entity only: the account stays, the entity's tunings of them go", async () => {
+  it("deletes a member from the entity only: the account stays, the entity's tunings and alert states of them go", async () => {
     const m = await member("ichiro@example.com");
     const tuned = await t.call(
       "PUT",
@@ -250,8 +250,13 @@ describe("member states", () => {
     expect(tuned.status).toBe(200);
     const tunings = () => t.db.select().from(reportTunings).where(eq(reportTunings.userId, m.id));
     expect(await tunings()).toHaveLength(1);
+    await t.db
+      .insert(alertStates)
+      .values({ userId: m.id, workspaceName: "sakura", measure: 5091, inRed: true, lastAt: new Date() });
+    const states = () => t.db.select().from(alertStates).where(eq(alertStates.userId, m.id));
     const res = await t.call("DELETE", `/staff/sakura/users/${m.id}`, undefined, { token: tok.staff });
     expect(res.body.some((u: { id: string }) => u.id === m.id)).toBe(false);
+    expect([await tunings(), await states()]).toEqual([[], []]);
     expect(
       (await t.call("GET", "/admin/users/all_entities", undefined, { token: tok.admin })).body.some(
         (u: { email: string }) => u.email === "ichiro@example.com",

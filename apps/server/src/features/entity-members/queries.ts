@@ -1,8 +1,18 @@
 import type { MemberUser } from "@mimamori/shared";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clientMembershipOf } from "../../db/membership-rules";
-import { memberModules, memberships, reportTunings, users } from "../../db/schema";
+import {
+  alertStates,
+  formRecipientList,
+  formRecipients,
+  formSchedules,
+  forms,
+  memberModules,
+  memberships,
+  reportTunings,
+  users,
+} from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
 /**
@@ -69,15 +79,24 @@ export async function setMembership(
   return updated.length > 0;
 }
 
-/** Removes the membership and what the entity holds about the person; their account and own data stay. */
+/**
+ * Removes the membership and, permanently, what the entity holds about the person (spec §5: "all related data"):
+ * module subscriptions, report tunings, the requests of its forms with their answers (cascade), the person on its
+ * forms' recipient lists and schedules, and its alert states. Their account and their own band data stay theirs.
+ */
 export async function removeMember(db: Db, ws: string, userId: string) {
   await db.transaction(async (tx) => {
+    for (const t of [memberModules, reportTunings, alertStates])
+      await tx.delete(t).where(and(eq(t.workspaceName, ws), eq(t.userId, userId)));
+    const entityForms = tx.select({ id: forms.id }).from(forms).where(eq(forms.workspaceName, ws));
+    for (const t of [formRecipients, formRecipientList])
+      await tx.delete(t).where(and(eq(t.userId, userId), inArray(t.formId, entityForms)));
     await tx
-      .delete(memberModules)
-      .where(and(eq(memberModules.workspaceName, ws), eq(memberModules.userId, userId)));
-    await tx
-      .delete(reportTunings)
-      .where(and(eq(reportTunings.workspaceName, ws), eq(reportTunings.userId, userId)));
+      .update(formSchedules)
+      .set({ userIds: sql`array_remove(${formSchedules.userIds}, ${userId}::uuid)` })
+      .where(
+        and(inArray(formSchedules.formId, entityForms), sql`${userId}::uuid = any(${formSchedules.userIds})`),
+      );
     await tx.delete(memberships).where(and(clientMembershipOf(ws), eq(memberships.userId, userId)));
   });
 }

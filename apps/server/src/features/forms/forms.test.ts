@@ -323,6 +323,50 @@ describe("reading a form", () => {
     }
     expect((await get(form.id)).sent_count).toBe(1);
   });
+
+  it("forgets a member staff remove: their requests, answers, places on the lists and schedules; back, they start afresh", async () => {
+    const form = await create({ users: [w.ids.member, w.ids.client] });
+    const answered = await answer(form.id, 1, w.tok.member, [
+      { question_id: form.questions[0].id, value: "fine" },
+      { question_id: form.questions[1].id, answer_options: [1] },
+    ]);
+    expect(answered.status).toBe(201);
+    await w.t.db.insert(formSchedules).values({
+      formId: form.id,
+      kind: "daily",
+      localTime: "08:00",
+      timeZone: "Asia/Tokyo",
+      allMembers: false,
+      userIds: [w.ids.member, w.ids.client],
+    });
+    const mine = (t: typeof formRecipients | typeof formAnswers) =>
+      and(eq(t.formId, form.id), eq(t.userId, w.ids.member));
+    const requests = () => w.t.db.select().from(formRecipients).where(mine(formRecipients));
+    const answers = () => w.t.db.select().from(formAnswers).where(mine(formAnswers));
+    expect(await answers()).toHaveLength(3); // one row per question of the send
+
+    const removed = await w.t.call("DELETE", `/staff/sakura/users/${w.ids.member}`, undefined, w.staff);
+    expect(removed.status).toBe(200);
+    try {
+      expect([await answers(), await requests()]).toEqual([[], []]);
+      const full = await get(form.id);
+      expect(full.sent_users).toEqual([w.ids.client]);
+      expect(full.schedules[0].users).toEqual([w.ids.client]);
+      // the other recipient's request is untouched
+      expect(full.history.map((h: { user_id: string }) => h.user_id)).toEqual([w.ids.client]);
+    } finally {
+      await w.t.db.insert(memberships).values({
+        workspaceName: "sakura",
+        userId: w.ids.member,
+        role: "client",
+        status: "accepted",
+        acceptedAt: new Date(),
+      });
+    }
+    // a member again: nothing of before comes back
+    const again = await get(form.id);
+    expect(again.history.map((h: { user_id: string }) => h.user_id)).toEqual([w.ids.client]);
+  });
 });
 
 describe("editing a form (one save, one transaction)", () => {
