@@ -27,10 +27,8 @@ import { usePageTitle } from "../../../components/usePageTitle";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AddUsersDialog } from "./AddUsersDialog";
+import { memberStatus } from "./memberStatus";
 
-type Status = "invited" | "unverified" | "active" | "inactive";
-const statusOf = (u: MemberUser): Status =>
-  u.is_invited ? "invited" : !u.email_is_active ? "unverified" : u.is_active ? "active" : "inactive";
 const STATUS_COLOUR = {
   invited: "secondary",
   unverified: "warning",
@@ -187,13 +185,13 @@ export function UsersPage() {
               {
                 id: "status",
                 label: t("staff-users.status"),
-                sortValue: (u) => statusOf(u),
+                sortValue: (u) => memberStatus(u),
                 render: (u) => (
                   <Chip
                     size="small"
-                    color={STATUS_COLOUR[statusOf(u)]}
-                    variant={statusOf(u) === "active" ? "filled" : "outlined"}
-                    label={t(`staff-users.userStatus.${statusOf(u)}`)}
+                    color={STATUS_COLOUR[memberStatus(u)]}
+                    variant={memberStatus(u) === "active" ? "filled" : "outlined"}
+                    label={t(`staff-users.userStatus.${memberStatus(u)}`)}
                   />
                 ),
               },
