@@ -471,7 +471,9 @@ describe("staff: staff list and modules (jp), disable and delete a user", () => 
       page,
       "John Smith（client2@example.com）をHarbor Logisticsから削除し、エンティティが保持するこの方の情報（レポートの個別調整、エンティティのフォームへの回答、モジュールの利用）も削除します。",
     ).toBe(1);
-    await seen(page, "ご本人のアカウントとバンドのデータはそのまま残ります。この操作は取り消せません。").toBe(1);
+    await seen(page, "ご本人のアカウントとバンドのデータはそのまま残ります。この操作は取り消せません。").toBe(
+      1,
+    );
     await checkPage(page, "jp-staff-user-delete-confirm");
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
     await seen(page, "John Smithさんを削除しました。").toBe(1);
