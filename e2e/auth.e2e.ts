@@ -216,6 +216,71 @@ describe("sign-in errors (jp)", () => {
   });
 });
 
+describe("API errors with a detail (AUTH-42)", () => {
+  const detail = "The entity service is under maintenance until 18:00.";
+  /** Answers the API call whose path is `apiPath` with a 4xx of the one error shape, carrying `detail`. */
+  const refuse = (page: Page, apiPath: string) =>
+    page.route(
+      (url) => url.pathname === `/api${apiPath}`,
+      (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: "application/json",
+          body: JSON.stringify({ code: "maintenance", detail }),
+        }),
+    );
+  /** The failed load's red alert, in the account's language (client@ reads Japanese, admin@ English). */
+  const shows = async (page: Page) => {
+    const failed =
+      (await page.evaluate(() => document.documentElement.lang)) === "ja"
+        ? "データを読み込めませんでした。"
+        : "The data could not be loaded.";
+    await expect
+      .poll(() =>
+        page
+          .getByRole("alert")
+          .filter({ hasText: `${failed} ${detail}` })
+          .count(),
+      )
+      .toBe(1);
+  };
+
+  it("shows the server's detail in a red alert on the entity list, entity detail, reports and data list", async () => {
+    const screens = [
+      ["client", "/client/entities", "/user/entities"],
+      ["client", "/client/entities/sakura", "/user/entities/sakura"],
+      ["client", "/client/reports", "/user/reports/resq_band"],
+      ["client", "/client/data", "/user/data"],
+      ["admin", "/admin/entities", "/entities"],
+      ["admin", "/admin/entities/sakura", "/entities/sakura"],
+    ] as const;
+    for (const role of ["client", "admin"] as const) {
+      const ctx = await newContext(e.browser, "en");
+      const page = await ctx.newPage();
+      await signInAs(page, base, role, `${role}@example.com`);
+      await waitForPath(page, `/${role}`);
+      for (const [, screen, apiPath] of screens.filter(([r]) => r === role)) {
+        await refuse(page, apiPath);
+        await page.goto(`${base}${screen}`);
+        await shows(page);
+        // the alert has the error colour: red
+        const alert = page.getByRole("alert").filter({ hasText: detail });
+        expect(await alert.evaluate((el) => el.className)).toContain("MuiAlert-colorError");
+        // a failed load does not claim that there is nothing
+        for (const none of [
+          "表示するエンティティはありません。",
+          "データ項目はまだありません。",
+          "There are no entities yet.",
+        ])
+          expect(await page.getByText(none).count()).toBe(0);
+        await page.unrouteAll();
+      }
+      await checkPage(page, `${role}-api-error-detail`);
+      await ctx.close();
+    }
+  });
+});
+
 describe("staff and admin", () => {
   it("staff: sign in → entity select (required) → staff home → change entity → change to client", async () => {
     const ctx = await newContext(e.browser, "en");

@@ -18,7 +18,7 @@ import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { htmlLangOf } from "../i18n/language";
 import { useLanguage } from "../i18n/useLanguage";
-import { pageOf, type SortDirection, type SortValue, sortRows } from "./tableRows";
+import { pageOf, type SortDirection, type SortValue, sortRows, tableBody } from "./tableRows";
 import { visuallyHidden } from "./visuallyHidden";
 
 export type { SortDirection };
@@ -81,7 +81,8 @@ export function DataTable<T>({
 
   const count = sorted.length;
   const { page: current, rows: pageRows } = pageOf(sorted, page, pageSize);
-  const showSkeleton = loading && !rows;
+  const body = tableBody(rows, loading);
+  const showSkeleton = body === "skeleton";
 
   const toggleSort = (id: string) => {
     setSort((s) =>
@@ -162,7 +163,7 @@ export function DataTable<T>({
             ))}
           </Box>
         )}
-        {!showSkeleton && count === 0 && empty}
+        {body === "empty" && empty}
         {!showSkeleton && count > 0 && (
           <Box component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
             {pageRows.map((row) => (
@@ -248,7 +249,7 @@ export function DataTable<T>({
                   ))}
                 </TableRow>
               ))}
-            {!showSkeleton && count === 0 && (
+            {body === "empty" && (
               <TableRow>
                 <TableCell colSpan={columns.length}>{empty}</TableCell>
               </TableRow>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, sortRows } from "./tableRows";
+import { pageOf, sortRows, tableBody } from "./tableRows";
 
 const people = [
   { name: "さとう", n: 10 },
@@ -40,5 +40,18 @@ describe("pageOf", () => {
   it("falls back to the last page when rows went away, and to the first when empty", () => {
     expect(pageOf(rows, 5, 5)).toEqual({ page: 1, rows: [6, 7] });
     expect(pageOf([], 3, 10)).toEqual({ page: 0, rows: [] });
+  });
+});
+
+describe("tableBody", () => {
+  it("shows a skeleton while the first load runs, then the rows or the empty text", () => {
+    expect(tableBody(undefined, true)).toBe("skeleton");
+    expect(tableBody([], false)).toBe("empty");
+    expect(tableBody([], true)).toBe("empty");
+    expect(tableBody([1], false)).toBe("rows");
+  });
+
+  it("never claims emptiness for rows that were not loaded (a failed load)", () => {
+    expect(tableBody(undefined, false)).toBe("unknown");
   });
 });

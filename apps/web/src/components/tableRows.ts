@@ -26,3 +26,13 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): { pag
   const current = Math.min(Math.max(0, page), last);
   return { page: current, rows: rows.slice(current * size, current * size + size) };
 }
+
+/**
+ * What a table's body shows: a skeleton while its first load runs, the empty text only when the rows are known to
+ * be none, else the rows. Rows never loaded (a failed load, whose error the page shows) show neither, so a failure
+ * never reads as "nothing here".
+ */
+export function tableBody(rows: readonly unknown[] | undefined, loading: boolean) {
+  if (!rows) return loading ? "skeleton" : "unknown";
+  return rows.length === 0 ? "empty" : "rows";
+}
