@@ -279,6 +279,33 @@ describe("API errors with a detail (AUTH-42)", () => {
       await ctx.close();
     }
   });
+
+  it("stops loading on a failure without a detail, says so in general terms and loads again on Retry (AUTH-43, decided)", async () => {
+    const ctx = await newContext(e.browser, "en");
+    const page = await ctx.newPage();
+    await signInAs(page, base, "client", "client@example.com");
+    await waitForPath(page, "/client");
+    await page.route(
+      (url) => url.pathname === "/api/user/data",
+      (route) => route.fulfill({ status: 404, contentType: "text/html", body: "<h1>Not Found</h1>" }),
+    );
+    await page.goto(`${base}/client/data`);
+    const alert = page.getByRole("alert").filter({ hasText: "データを読み込めませんでした。" });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.textContent()).toContain(
+      "リクエスト中にエラーが発生しました。しばらくしてからもう一度お試しいただくか、サポートにお問い合わせください。",
+    );
+    // loading has stopped: no skeleton is left busy, and the table has its header row only
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    expect(await page.getByRole("table", { name: "あなたのデータ項目" }).getByRole("row").count()).toBe(1);
+    await page.unrouteAll();
+    await alert.getByRole("button", { name: "再試行" }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+    // the body fills in (rows or the empty text) under the header row, which was alone while the load had failed
+    const table = page.getByRole("table", { name: "あなたのデータ項目" });
+    await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(1);
+    await ctx.close();
+  });
 });
 
 describe("staff and admin", () => {
@@ -314,6 +341,11 @@ describe("staff and admin", () => {
     await waitForPath(page, /^\/staff\?workspace=sakura$/);
     await expect.poll(() => page.getByText("さくら介護センター").count()).toBeGreaterThan(0);
     await checkPage(page, "jp-staff-home");
+    // SHELL-18: /staff/devices is the same dashboard
+    await page.goto(`${base}/staff/devices?workspace=sakura`);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: /^ようこそ、/ }).count()).toBe(1);
+    expect(await page.getByText("さくら介護センター で作業しています。").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/staff/devices");
 
     // AUTH-31: staff reach their profile from the user menu
     await openUserMenu(page);

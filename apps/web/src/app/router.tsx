@@ -86,6 +86,8 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     },
   ],
   staff: [
+    // §2: /staff/devices is the staff dashboard too (the spec gives it no content of its own)
+    { path: "devices", lazy: page(() => import("../features/home/HomePage").then((m) => m.HomePage)) },
     {
       path: "reports",
       lazy: page(() => import("../features/staff/reports/StaffReportsPage").then((m) => m.StaffReportsPage)),
