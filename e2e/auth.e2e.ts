@@ -281,7 +281,7 @@ describe("API errors with a detail (AUTH-42)", () => {
   });
 
   it("stops loading on a failure without a detail, says so in general terms and loads again on Retry (AUTH-43, decided)", async () => {
-    const ctx = await newContext(e.browser, "en");
+    const ctx = await newContext(e.browser, "en", PHONE);
     const page = await ctx.newPage();
     await signInAs(page, base, "client", "client@example.com");
     await waitForPath(page, "/client");
@@ -295,15 +295,25 @@ describe("API errors with a detail (AUTH-42)", () => {
     expect(await alert.textContent()).toContain(
       "リクエスト中にエラーが発生しました。しばらくしてからもう一度お試しいただくか、サポートにお問い合わせください。",
     );
-    // loading has stopped: no skeleton is left busy, and the table has its header row only
+    // loading has stopped: no skeleton is left busy and no item, not even the empty text, is listed
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
-    expect(await page.getByRole("table", { name: "あなたのデータ項目" }).getByRole("row").count()).toBe(1);
+    const items = page.getByRole("list", { name: "あなたのデータ項目" });
+    expect(await items.count()).toBe(0);
+    expect(await page.getByText("データ項目はまだありません。").count()).toBe(0);
+    // at phone width the alert and its Retry fit the screen
+    await checkPage(page, "jp-phone-client-data-load-failed");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.unrouteAll();
     await alert.getByRole("button", { name: "再試行" }).click();
     await expect.poll(() => alert.count()).toBe(0);
-    // the body fills in (rows or the empty text) under the header row, which was alone while the load had failed
-    const table = page.getByRole("table", { name: "あなたのデータ項目" });
-    await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(1);
+    // the list fills in: the items as stacked cards, or the empty text
+    await expect
+      .poll(
+        async () =>
+          (await items.getByRole("listitem").count()) +
+          (await page.getByText("データ項目はまだありません。").count()),
+      )
+      .toBeGreaterThan(0);
     await ctx.close();
   });
 });
