@@ -229,7 +229,7 @@ describe("API errors with a detail (AUTH-42)", () => {
           body: JSON.stringify({ code: "maintenance", detail }),
         }),
     );
-  /** The failed load's red alert, in the account's language (client@ reads Japanese, admin@ English). */
+  /** The failed load's red alert, in the account's language (the demo accounts read Japanese). */
   const shows = async (page: Page) => {
     const failed =
       (await page.evaluate(() => document.documentElement.lang)) === "ja"

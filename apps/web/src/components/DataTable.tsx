@@ -82,7 +82,6 @@ export function DataTable<T>({
   const count = sorted.length;
   const { page: current, rows: pageRows } = pageOf(sorted, page, pageSize);
   const body = tableBody(rows, loading);
-  const showSkeleton = body === "skeleton";
 
   const toggleSort = (id: string) => {
     setSort((s) =>
@@ -156,7 +155,7 @@ export function DataTable<T>({
             ])}
           </TextField>
         )}
-        {showSkeleton && (
+        {body === "skeleton" && (
           <Box aria-busy="true" aria-label={t("ui.table.loading")} role="status">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} variant="rounded" height={88} sx={{ my: 1 }} />
@@ -164,7 +163,7 @@ export function DataTable<T>({
           </Box>
         )}
         {body === "empty" && empty}
-        {!showSkeleton && count > 0 && (
+        {body === "rows" && (
           <Box component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
             {pageRows.map((row) => (
               <Box
@@ -206,7 +205,7 @@ export function DataTable<T>({
   return (
     <Box>
       <TableContainer>
-        <Table aria-label={label} size="small" aria-busy={showSkeleton || undefined}>
+        <Table aria-label={label} size="small" aria-busy={body === "skeleton" || undefined}>
           <TableHead>
             <TableRow>
               {columns.map((c) => {
@@ -239,7 +238,7 @@ export function DataTable<T>({
             </TableRow>
           </TableHead>
           <TableBody>
-            {showSkeleton &&
+            {body === "skeleton" &&
               [0, 1, 2].map((i) => (
                 <TableRow key={i}>
                   {columns.map((c) => (

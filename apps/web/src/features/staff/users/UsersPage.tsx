@@ -186,14 +186,17 @@ export function UsersPage() {
                 id: "status",
                 label: t("staff-users.status"),
                 sortValue: (u) => memberStatus(u),
-                render: (u) => (
-                  <Chip
-                    size="small"
-                    color={STATUS_COLOUR[memberStatus(u)]}
-                    variant={memberStatus(u) === "active" ? "filled" : "outlined"}
-                    label={t(`staff-users.userStatus.${memberStatus(u)}`)}
-                  />
-                ),
+                render: (u) => {
+                  const status = memberStatus(u);
+                  return (
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOUR[status]}
+                      variant={status === "active" ? "filled" : "outlined"}
+                      label={t(`staff-users.userStatus.${status}`)}
+                    />
+                  );
+                },
               },
               {
                 id: "actions",

@@ -3,7 +3,7 @@ import { SAMPLE_CSV } from "./CsvUpload";
 import en from "./i18n/en.json";
 import jp from "./i18n/jp.json";
 
-describe("add-user texts (spec §5, §9)", () => {
+describe("users screen texts (spec §4, §5, §9)", () => {
   it("labels the row statuses as the spec does (USERS-15), with a Japanese text each", () => {
     expect(en.rowStatus).toMatchObject({
       ok: "Valid",
@@ -23,5 +23,20 @@ describe("add-user texts (spec §5, §9)", () => {
 
   it("offers a sample CSV whose header row is name,email (USERS-19)", () => {
     expect(SAMPLE_CSV.split("\r\n")[0]).toBe("name,email");
+  });
+
+  it("labels the users table's status chips in both languages (USERS-03)", () => {
+    expect(en.userStatus).toEqual({
+      invited: "Invited",
+      unverified: "Unverified",
+      active: "Active",
+      inactive: "Inactive",
+    });
+    expect(jp.userStatus).toEqual({
+      invited: "招待中",
+      unverified: "未確認",
+      active: "有効",
+      inactive: "無効",
+    });
   });
 });
