@@ -6,6 +6,7 @@ export * from "./measures";
 export * from "./messages";
 export * from "./report-windows";
 export * from "./schemas/auth";
+export * from "./schemas/board";
 export * from "./schemas/common";
 export * from "./schemas/data-items";
 export * from "./schemas/entities";
