@@ -17,7 +17,7 @@ export interface E2e {
 export async function startE2e(opts: { vitalDays?: number; jobs?: boolean } = {}): Promise<E2e> {
   const t = await startTestApp({
     seed: true,
-    webDist: path.resolve("apps/web/dist"),
+    webDist: path.resolve(process.env.E2E_WEB_DIST ?? "apps/web/dist"),
     vitalDays: opts.vitalDays,
     config: { jobs: opts.jobs ?? false },
   });
