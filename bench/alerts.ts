@@ -21,14 +21,12 @@
  *    warm-up calls), timed over HTTP to the last byte of the gzipped answer (the server's latency), then 200 times
  *    more through fetch, which also gunzips the body in this process.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../apps/server/src/db/client";
-import { migrateDatabase } from "../apps/server/src/db/migrate";
 import {
   entities,
   mailOutbox,
@@ -46,6 +44,7 @@ import { captureLog } from "../apps/server/src/jobs/test-helpers";
 import type { AppContext } from "../apps/server/src/lib/context";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 import { createMailer } from "../apps/server/src/lib/mail/mailer";
+import { freshDatabase } from "./lib/fresh";
 import { BENCH_SECRET, DATABASE_URL, pct, progress, type Server, startServer } from "./lib/server";
 
 const { values: o } = parseArgs({
@@ -77,52 +76,6 @@ const END = Math.floor(Date.now() / MIN) * MIN - MIN;
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const seconds = (since: number) => (performance.now() - since) / 1000;
-
-// ---- a fresh database per run ----
-
-interface Fresh {
-  database: Database;
-  /** The server's environment for this database. */
-  env: Record<string, string>;
-  dataDir: string | undefined;
-  drop(): Promise<void>;
-}
-
-/** A new PGlite folder, or a new database on the PostgreSQL server of DATABASE_URL. */
-async function freshDatabase(): Promise<Fresh> {
-  if (!DATABASE_URL) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "mimamori-bench-alerts-"));
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    return {
-      database,
-      env: {},
-      dataDir,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `bench_alerts_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  const database = await openDatabase({ databaseUrl: url });
-  await migrateDatabase(database);
-  return {
-    database,
-    env: { DATABASE_URL: url },
-    dataDir: undefined,
-    async drop() {
-      const a = new pg.Client({ connectionString: DATABASE_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${name}`);
-      await a.end();
-    },
-  };
-}
 
 /** What an id token needs (lib/id-tokens.ts signs the e-mail too). */
 type Claims = IdTokenClaims & { email: string };
@@ -261,7 +214,7 @@ async function databaseCpu(url: string | undefined): Promise<() => number> {
 async function ingestRun(
   evaluation: "on" | "off",
 ): Promise<{ rate: number; stored: number; alerts: number; cpuPerSample: number }> {
-  const fresh = await freshDatabase();
+  const fresh = await freshDatabase("alerts");
   let server: Server | undefined;
   try {
     const db = fresh.database.db;
@@ -313,7 +266,7 @@ async function ingestRun(
  * are at its mercy). Without HTTP and JSON the evaluation's share is larger: a conservative figure.
  */
 async function pairedRun(): Promise<{ on: number; off: number; alerts: number }> {
-  const fresh = await freshDatabase();
+  const fresh = await freshDatabase("alerts");
   try {
     const db = fresh.database.db;
     await db.insert(entities).values({ workspaceName: "bench", name: "Bench", description: "benchmark" });
@@ -411,7 +364,7 @@ async function seedDigest(db: Database["db"]) {
 }
 
 async function digestAndList(): Promise<void> {
-  const fresh = await freshDatabase();
+  const fresh = await freshDatabase("alerts");
   let server: Server | undefined;
   try {
     const db = fresh.database.db;

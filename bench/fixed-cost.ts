@@ -44,7 +44,7 @@ async function demoDatabase(): Promise<{
     const dataDir = mkdtempSync(path.join(tmpdir(), "mimamori-bench-fixed-"));
     const database = await openDatabase({ dataDir });
     await migrateDatabase(database);
-    await seedDemo(database.db, { vitalDays: 2 });
+    await seedDemo(database.db, { vitalDays: 2, members: false });
     await database.close();
     return { dataDir, env: {}, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
@@ -56,7 +56,7 @@ async function demoDatabase(): Promise<{
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString() });
   await migrateDatabase(database);
-  await seedDemo(database.db, { vitalDays: 2 });
+  await seedDemo(database.db, { vitalDays: 2, members: false });
   await database.close();
   return {
     env: { DATABASE_URL: u.toString() },

@@ -351,10 +351,11 @@ describe("staff and admin", () => {
     await waitForPath(page, /^\/staff\?workspace=sakura$/);
     await expect.poll(() => page.getByText("さくら介護センター").count()).toBeGreaterThan(0);
     await checkPage(page, "jp-staff-home");
-    // SHELL-18: /staff/devices is the same dashboard
+    // SHELL-18: /staff/devices is the same dashboard: the entity's watch board (issue 28), version and links kept
     await page.goto(`${base}/staff/devices?workspace=sakura`);
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: /^ようこそ、/ }).count()).toBe(1);
-    expect(await page.getByText("さくら介護センター で作業しています。").count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "見守りボード" }).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^さくら介護センターでいま注意が必要な人です。/).count()).toBe(1);
+    expect(await page.getByText(/^インターフェース/).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/staff/devices");
 
     // AUTH-31: staff reach their profile from the user menu
@@ -410,7 +411,7 @@ describe("staff and admin", () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.route("**/self/language/**", (route) =>
+    await page.route("**/api/self/language", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
     );
     const submit = page.getByRole("button", { name: "Sign in" });

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
+import { personIn, trackUrls, waitForCleanUrl } from "./lib/urls";
 
 // Issue 12 §6: a member uploads a vaccination photo and answers an item → shares both with an entity → staff see
 // them on the member's page (and add an image) → the member sees the staff view in the item's history → the
@@ -198,6 +199,7 @@ describe("personal data: upload, answer, share, staff view, history, unshare", (
 
   it("staff (jp, desktop) see both items on the member's page, view the photo and add one", async () => {
     const ctx = await newContext(e.browser, "jp");
+    const urls = trackUrls(ctx);
     const page = await ctx.newPage();
     await signInAsStaff(page);
     await page
@@ -206,8 +208,10 @@ describe("personal data: upload, answer, share, staff view, history, unshare", (
       .click();
     await waitForPath(page, "/staff/users");
     await page.getByRole("link", { name: "データ（Tanaka Hanako さん）" }).click();
-    await waitForPath(page, new RegExp(`^/staff/users/${memberUid}\\?`));
+    // issue 28 §3: the member's id in the URL; the name and e-mail come from the API
+    await waitForPath(page, new RegExp(`^/staff/users/${memberUid}\\?workspace=harbor$`));
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Tanaka Hanako");
+    await seen(page, MEMBER).toBeGreaterThan(0);
     // DATA-10, DATA-11: one card per shared item, and only those
     await poll(() => page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(
       expect.arrayContaining([vaccine.name_jp, formItem.name_jp]),
@@ -240,6 +244,8 @@ describe("personal data: upload, answer, share, staff view, history, unshare", (
     await upload.getByRole("button", { name: "アップロード" }).click();
     await seen(page, "ファイルをアップロードしました。").toBe(1);
     await poll(() => images.getByRole("listitem").count()).toBe(2);
+    // no page or API call of the visit named the member
+    expect(personIn(urls, "Tanaka Hanako", MEMBER)).toEqual([]);
     await ctx.close();
   });
 
@@ -302,8 +308,19 @@ describe("personal data: upload, answer, share, staff view, history, unshare", (
     const ctx = await newContext(e.browser, "en", PHONE);
     const page = await ctx.newPage();
     await signInAsStaff(page);
-    const query = new URLSearchParams({ name: "Tanaka Hanako", email: MEMBER, workspace: "harbor" });
+    // an old link (a bookmark of an earlier version) with a name and an e-mail: they are not read, and the
+    // address is replaced by the one without them; the member's name comes from the API
+    const query = new URLSearchParams({
+      name: "Someone Else",
+      email: "someone@example.com",
+      workspace: "harbor",
+    });
     await page.goto(`${base}/staff/users/${memberUid}?${query}`);
+    await waitForCleanUrl(page, "Someone Else", "someone@example.com");
+    await waitForPath(page, new RegExp(`^/staff/users/${memberUid}\\?workspace=harbor$`));
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Tanaka Hanako");
+    await seen(page, MEMBER).toBeGreaterThan(0);
+    await seen(page, "Someone Else").toBe(0);
     await seen(page, "No data").toBe(1);
     await seen(page, `Tanaka Hanako shares no personal data with ${HARBOR}.`).toBe(1);
     expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["No data"]);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
-import { newContext, PHONE } from "./lib/browser";
+import { DESKTOP, networkQuiet, newContext, PHONE } from "./lib/browser";
+import { expectNoPersonInUrl, waitForCleanUrl } from "./lib/urls";
 
 // Issue 10 §8: staff builds a form with every question type, reorders by drag and by keyboard, previews and
 // sends it to two members; both answer on a phone (one first misses a required question), one deletes and
@@ -209,7 +210,7 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
     await waitForPath(page, /^\/staff\/form\/\d+\/history/);
     formPath = new URL(page.url()).pathname;
     // the saved form's page loads it again: let it settle before opening dialogs on it
-    await page.waitForLoadState("networkidle");
+    await networkQuiet(page);
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(FORM);
 
     // preview: the form as a member sees it, in either language
@@ -432,7 +433,34 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Tanaka Hanako さんの回答");
     await poll(() => page.getByRole("radio", { name: "良い" }).isChecked()).toBe(true);
     await poll(() => page.getByRole("radio", { name: "良い" }).isDisabled()).toBe(true);
+    // issue 28 §3: ids in the URL; the name and e-mail shown come from the API
+    expectNoPersonInUrl(page, "Tanaka Hanako", "client@example.com");
+    await seen(page, "client@example.com").toBe(1);
     await checkPage(page, "jp-staff-form-answer");
+    // an old link with user_name and user_email (here wrong ones), on a phone in English: they are not read
+    // and leave the address; the page names the member from the API
+    const answerUrl = page.url();
+    const switchTo = async (language: string) => {
+      await networkQuiet(page);
+      await page
+        .getByRole("button", { name: /^(Language|言語)/ })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: language }).click();
+    };
+    await page.setViewportSize(PHONE);
+    await switchTo("English");
+    const old = new URLSearchParams({ user_name: "Someone Else", user_email: "someone@example.com" });
+    await page.goto(`${answerUrl}&${old}`);
+    await waitForCleanUrl(page, "Someone Else", "someone@example.com");
+    expect(page.url()).toBe(answerUrl);
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Answer of Tanaka Hanako");
+    await seen(page, "client@example.com").toBe(1);
+    await seen(page, "Someone Else").toBe(0);
+    await checkPage(page, "en-staff-form-answer-phone");
+    await switchTo("日本語");
+    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe("ja");
+    await page.setViewportSize(DESKTOP);
     await page.getByRole("link", { name: "回答一覧に戻る" }).click();
     await poll(() => page.getByRole("tab", { name: "回答" }).getAttribute("aria-selected")).toBe("true");
 
@@ -484,7 +512,7 @@ describe("questionnaires: build, send, answer, read (jp staff, jp and en members
     await page.getByRole("link", { name: `${FORM}を開く` }).click();
     await waitForPath(page, /^\/staff\/form\/\d+\/history/);
     await poll(() => page.getByRole("tab").allTextContents()).toEqual(["質問", "回答", "設定"]);
-    await page.waitForLoadState("networkidle");
+    await networkQuiet(page);
 
     // a failed save says so
     const formUrl = /\/api\/staff\/harbor\/forms\/\d+$/;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkToken } from "../apps/server/src/test/smtp";
 import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
+import { personIn, trackUrls } from "./lib/urls";
 
 // Issue 4 §8 journeys: entities, modules, membership, staff and users, in Chromium with axe on every page.
 
@@ -386,6 +387,7 @@ describe("client membership (jp) with staff approval", () => {
 describe("staff: staff list and modules (jp), disable and delete a user", () => {
   it("invites staff (declined, accepted), reads modules, disables, enables and deletes a user", async () => {
     const ctx = await newContext(e.browser, "en");
+    const urls = trackUrls(ctx);
     const page = await ctx.newPage();
     // staff@example.com's stored language is jp: the UI switches to Japanese after sign-in.
     await signInAsStaff(page, "staff@example.com", "Harbor Logistics", /^ダッシュボードへ$/);
@@ -465,6 +467,13 @@ describe("staff: staff list and modules (jp), disable and delete a user", () => 
     await john.getByRole("button", { name: "John Smithを有効にする" }).click();
     await poll(() => john.textContent()).toContain("有効");
     await checkPage(page, "jp-staff-users");
+    // issue 28 §3: the member's data page is opened by id; its name and e-mail come from the API
+    await john.getByRole("link", { name: "データ（John Smith さん）" }).click();
+    await waitForPath(page, /^\/staff\/users\/[0-9a-f-]{36}\?workspace=harbor$/);
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("John Smith");
+    await seen(page, "client2@example.com").toBe(1);
+    await page.goBack();
+    await waitForPath(page, /^\/staff\/users\?workspace=harbor$/);
     await john.getByRole("button", { name: "John Smithを削除" }).click();
     // what goes for good (spec §5 "all related data", docs/decisions.md USERS-10), and what stays the person's
     await seen(
@@ -478,6 +487,16 @@ describe("staff: staff list and modules (jp), disable and delete a user", () => 
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
     await seen(page, "John Smithさんを削除しました。").toBe(1);
     await poll(() => users.getByText("client2@example.com").count()).toBe(0);
+    // no page address or API call of the visit (language, staff invitation and removal, members) named a person
+    const people = [
+      "staff@example.com",
+      "hanako@example.com",
+      "client2@example.com",
+      "John Smith",
+      "山田 花子",
+    ];
+    expect(personIn(urls, ...people)).toEqual([]);
+    expect(urls.some((u) => u.endsWith("/api/self/language"))).toBe(true);
     await ctx.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
+import { expectNoPersonInUrl, waitForCleanUrl } from "./lib/urls";
 
 let e: E2e;
 let base: string;
@@ -195,9 +196,15 @@ describe("staff reports", () => {
     await dialog.waitFor({ state: "detached" });
     expect(await first.getByRole("switch").isChecked()).toBe(true);
 
-    // the user's graph and CSV
+    // the user's graph and CSV; the URL names the member by id, the page by the name the API gives
+    const memberName = ((await first.getByRole("link").first().textContent()) ?? "").trim();
+    const memberEmail = ((await first.getByRole("cell").nth(1).textContent()) ?? "").trim();
+    expect(memberEmail).toContain("@");
     await first.getByRole("link").first().click();
-    await waitForPath(page, /^\/staff\/reports\/00005091\/[0-9a-f-]+\?/);
+    await waitForPath(page, /^\/staff\/reports\/00005091\/[0-9a-f-]+\?workspace=harbor$/);
+    expectNoPersonInUrl(page, memberName, memberEmail);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(memberName);
+    await expect.poll(() => page.getByText(memberEmail).count()).toBe(1);
     await waitForChart(page);
     await checkPage(page, "jp-staff-user-graph");
     await page.getByRole("button", { name: "CSVダウンロード" }).click();
@@ -214,6 +221,15 @@ describe("staff reports", () => {
     expect(lines[0]).toBe("日時,最大 (bpm),最小 (bpm),平均 (bpm)");
     expect(lines[1]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2},\d/);
     await expect.poll(() => page.getByText(/をダウンロードしました/).count()).toBe(1);
+
+    // an old link (an alert mail of an earlier version) with a name and an e-mail: ignored and taken out
+    const graphUrl = page.url();
+    const old = new URLSearchParams({ name: "Someone Else", email: "someone@example.com" });
+    await page.goto(`${graphUrl}&${old}`);
+    await waitForCleanUrl(page, "Someone Else", "someone@example.com");
+    expect(page.url()).toBe(graphUrl);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(memberName);
+    await waitForChart(page);
     await ctx.close();
   });
 
@@ -224,14 +240,19 @@ describe("staff reports", () => {
     await waitForPath(page, "/auth/staff/entity-select");
     // the stored language (jp) wins at sign-in; switch to English for this journey
     await page.getByRole("button", { name: /^言語/ }).click();
+    // the choice is saved in the background: the next page load reads it back (GET /self/language)
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/user/language"));
     await page.getByRole("menuitem", { name: "English" }).click();
+    expect((await saved).status()).toBe(200);
     await page.goto(`${base}/staff/reports/00005100?workspace=sakura`);
-    await expect.poll(() => page.getByText("General ranges").count()).toBe(1);
+    await expect.poll(() => page.getByText("General ranges").count(), { timeout: 10_000 }).toBe(1);
     await checkPage(page, "en-staff-sleep-390");
-    await page
-      .getByRole("link", { name: /^Graph of/ })
-      .first()
-      .click();
+    const graph = page.getByRole("link", { name: /^Graph of/ }).first();
+    const memberName = ((await graph.getAttribute("aria-label")) ?? "").replace(/^Graph of /, "");
+    await graph.click();
+    await waitForPath(page, /^\/staff\/reports\/00005100\/[0-9a-f-]+\?workspace=sakura$/);
+    expectNoPersonInUrl(page, memberName);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(memberName);
     await waitForChart(page);
     await page.getByRole("button", { name: "Download CSV" }).click();
     expect(await page.getByRole("dialog").getByRole("combobox", { name: "Interval" }).textContent()).toBe(

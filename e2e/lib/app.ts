@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../../apps/server/src/test/app";
-import { expectNoAxeViolations, launchBrowser, screenshot } from "./browser";
+import { expectNoAxeViolations, launchBrowser, networkQuiet, screenshot } from "./browser";
 
 export interface E2e {
   t: TestApp;
@@ -11,15 +11,21 @@ export interface E2e {
 
 /**
  * The real server on a fresh seeded database, serving the built web app, and a Chromium. `vitalDays` also
- * seeds that many days of band data for every demo client (ending now); `jobs` runs the background jobs (the
- * mail outbox worker delivers queued mail to the test's SMTP peer).
+ * seeds that many days of band data for every demo client (ending now); `demoMembers` the demo entities' other
+ * members with their week of data, alerts and answers (`DEMO_BOARD` in apps/server/src/tools/seed-watch.ts names
+ * the board's red, silent and never-synced members); `jobs` runs the background jobs (the mail outbox worker
+ * delivers queued mail to the test's SMTP peer); `devMailbox` gives the server no SMTP_URL, as on a quick start:
+ * mail goes to the development mailbox (/staff/mailbox) instead of the SMTP peer.
  */
-export async function startE2e(opts: { vitalDays?: number; jobs?: boolean } = {}): Promise<E2e> {
+export async function startE2e(
+  opts: { vitalDays?: number; demoMembers?: boolean; jobs?: boolean; devMailbox?: boolean } = {},
+): Promise<E2e> {
   const t = await startTestApp({
     seed: true,
     webDist: path.resolve(process.env.E2E_WEB_DIST ?? "apps/web/dist"),
     vitalDays: opts.vitalDays,
-    config: { jobs: opts.jobs ?? false },
+    demoMembers: opts.demoMembers,
+    config: { jobs: opts.jobs ?? false, ...(opts.devMailbox ? { smtpUrl: undefined } : {}) },
   });
   const browser = await launchBrowser();
   return {
@@ -34,7 +40,7 @@ export async function startE2e(opts: { vitalDays?: number; jobs?: boolean } = {}
 
 /** Waits for the page to settle, runs axe-core on it and keeps a screenshot for review. */
 export async function checkPage(page: Page, name: string) {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.locator("main h1").first().waitFor();
   await page
     .locator('[role="progressbar"]')
@@ -65,6 +71,18 @@ export async function signInAs(
   await page.getByLabel(/^(Email address|メールアドレス)(\s*\*)?$/).fill(email);
   await page.getByLabel(/^(Password|パスワード)(\s*\*)?$/).fill(password);
   await page.getByRole("button", { name: /^(Sign in|サインイン)$/ }).click();
+}
+
+/** Signs staff@example.com in and chooses `entity` (its name) on the entity select: the page is at its dashboard. */
+export async function signInAsStaffOf(page: Page, base: string, entity: string, lang: "jp" | "en") {
+  await signInAs(page, base, "staff", "staff@example.com");
+  await waitForPath(page, "/auth/staff/entity-select");
+  await page.getByRole("combobox").click();
+  await page.getByRole("option", { name: entity }).click();
+  await page
+    .getByRole("button", { name: lang === "jp" ? /^ダッシュボードへ$/ : /^Go to dashboard$/ })
+    .click();
+  await waitForPath(page, /^\/staff\?workspace=/);
 }
 
 /** Waits until the page is at `path` (a pathname, or a pattern tested on pathname + search). */

@@ -16,11 +16,14 @@ import { adminRoutes } from "./features/admin/routes";
 import { alertIngestHook, registerAlertJobs } from "./features/alerts/engine/jobs";
 import { alertRoutes } from "./features/alerts/routes";
 import { authRoutes } from "./features/auth/routes";
+import { boardRoutes } from "./features/board/routes";
 import { membershipRoutes } from "./features/client-memberships/routes";
 import { dataItemRoutes } from "./features/data-items/routes";
+import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { entityRoutes } from "./features/entities/routes";
 import { memberRoutes } from "./features/entity-members/routes";
 import { staffsRoutes } from "./features/entity-staff/routes";
+import { eventRoutes } from "./features/events/routes";
 import { formReminderJob } from "./features/forms/reminder-job";
 import { formsRoutes } from "./features/forms/routes";
 import { formScheduleJob } from "./features/forms/schedule-job";
@@ -178,6 +181,9 @@ export async function buildApp(
       await api.register(scheduleRoutes(ctx));
       await api.register(alertRoutes(ctx));
       await api.register(dataItemRoutes(ctx));
+      await api.register(boardRoutes(ctx));
+      await api.register(devMailboxRoutes(ctx));
+      await api.register(eventRoutes(ctx));
     },
     { prefix: "/api" },
   );

@@ -48,7 +48,7 @@ const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlit
 console.log(`
 Mimamori is running at ${config.appUrl}
 Database: ${where}${data.seeded ? " — demo data seeded" : ""}
-Mail: ${config.smtpUrl ? "SMTP (SMTP_URL)" : config.production ? "NOT DELIVERED — set SMTP_URL (production keeps no links in logs)" : "dev outbox (links are printed in the log)"}
+Mail: ${config.smtpUrl ? "SMTP (SMTP_URL)" : config.production ? "NOT DELIVERED — set SMTP_URL (production keeps no links in logs)" : `development mailbox at ${config.appUrl}/staff/mailbox and /admin/mailbox`}
 Background jobs (recurring sends, reminders, queued mail): ${config.jobs ? "on" : "off (JOBS=off)"}
 ${accountsText(data)}
 `);

@@ -96,7 +96,7 @@ describe("what a start writes", () => {
 
   it("ADMIN_EMAIL/ADMIN_PASSWORD create a super user who can sign in as admin, once", async () => {
     const firstAdmin = { email: "Owner@Example.com", password: "a long enough pass", name: "Owner" };
-    const data = await prepareData({ seedDemo: true, firstAdmin }, t.db, { vitalDays: 0 });
+    const data = await prepareData({ seedDemo: true, firstAdmin }, t.db, { vitalDays: 0, members: false });
     // the database was still empty of accounts, and demo data were asked for
     expect(data).toMatchObject({ seeded: true, demo: true, hasSuperUser: true });
     expect(data.admin).toEqual({ created: true, email: "owner@example.com", superUser: true });

@@ -13,6 +13,6 @@ describe("error table", () => {
   });
   it("gives every code an HTTP error status", () => {
     for (const [code, status] of Object.entries(ERRORS))
-      expect([400, 401, 403, 404, 409, 413, 415, 429, 500], code).toContain(status);
+      expect([400, 401, 403, 404, 409, 413, 415, 429, 500, 503], code).toContain(status);
   });
 });

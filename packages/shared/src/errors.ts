@@ -36,6 +36,9 @@ export const ERRORS = {
   "too-many-questions": 400,
   "too-many-options": 400,
   "too-many-recipients": 400,
+  "invalid-snooze-length": 400,
+  "snooze-too-long": 400,
+  "snooze-heat-stress-too-long": 400,
   "no-recipients": 400,
   "weekdays-required": 400,
   "recipient-not-member": 400,
@@ -52,6 +55,7 @@ export const ERRORS = {
   "invalid-sync-length": 400,
   "invalid-escalation": 400,
   "invalid-ack-action": 400,
+  "ack-action-not-fitting": 400,
   "too-many-ids": 400,
   "invalid-data-type": 400,
   "invalid-data-type-key": 400,
@@ -79,10 +83,13 @@ export const ERRORS = {
   "answer-not-found": 404,
   "schedule-not-found": 404,
   "notification-not-found": 404,
+  "snooze-not-found": 404,
   "data-not-found": 404,
   "data-type-not-found": 404,
   "share-not-found": 404,
   "image-not-found": 404,
+  "mailbox-off": 404,
+  "mail-not-found": 404,
   // 409: the thing is not in a state that allows this
   "email-already-in-use": 409,
   "entity-exists": 409,
@@ -101,7 +108,7 @@ export const ERRORS = {
   "data-type-in-use": 409,
   "too-many-answers": 409,
   "too-many-images": 409,
-  // 413, 415, 429, 500
+  // 413, 415, 429, 500, 503
   "payload-too-large": 413,
   "batch-too-large": 413,
   "image-too-large": 413,
@@ -110,7 +117,9 @@ export const ERRORS = {
   "too-many-requests": 429,
   "too-many-invitations": 429,
   "too-many-exports": 429,
+  "too-many-streams": 429,
   "unknown-error": 500,
+  "streams-unavailable": 503,
 } as const satisfies Partial<Record<MessageCode, number>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,6 +17,10 @@ export const FORM_LIMITS = {
   /** The recipient picker shows at most this many tags, the rest as "+N" (spec §9). */
   pickerTagsMax: 20,
   reminderHoursMax: 168,
+  /** Free-text answers the per-question summary lists (the newest; the CSV holds them all). */
+  summaryTextsMax: 200,
+  /** Distinct days a date question's summary lists one by one; more are counted per month. */
+  summaryDaysMax: 31,
 } as const;
 
 /** Limits of personal data items (issue 12). */
@@ -38,4 +42,18 @@ export const DATA_LIMITS = {
   descriptionMax: 2000,
   /** View-history rows returned at once (newest first). */
   viewsMax: 200,
+} as const;
+
+/** Live event streams (issue 28 §2, schemas/events.ts). */
+export const EVENT_LIMITS = {
+  /** Open streams of one person per server process (a tab holds one); more are 429 `too-many-streams`. */
+  streamsPerUser: 10,
+  /** Open streams per server process; more are 503 `streams-unavailable` (the page falls back to polling). */
+  streamsPerProcess: 5000,
+  /** At most one event per stream in this time: a busy entity's changes are merged. */
+  coalesceMs: 1000,
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: 20_000,
+  /** The `retry:` hint (ms) for a reader that reconnects by itself. */
+  retryMs: 5000,
 } as const;

@@ -1,5 +1,5 @@
 import type { Language } from "./constants";
-import { DATA_LIMITS } from "./limits";
+import { DATA_LIMITS, EVENT_LIMITS } from "./limits";
 import {
   EXPORTS_PER_USER,
   WINDOW_LIMIT_DAYS,
@@ -241,6 +241,14 @@ export const MESSAGES = {
     en: "Dates more than a year ahead cannot be requested.",
     jp: "1年より先の日時は指定できません。",
   },
+  "too-many-streams": {
+    en: `You already have ${EVENT_LIMITS.streamsPerUser} pages receiving live updates. Pages beyond that refresh every 30 seconds.`,
+    jp: `ライブ更新を受け取っているページが既に${EVENT_LIMITS.streamsPerUser}件あります。それ以上のページは30秒ごとに更新されます。`,
+  },
+  "streams-unavailable": {
+    en: "Live updates are not available at the moment. The page refreshes every 30 seconds.",
+    jp: "現在ライブ更新を利用できません。ページは30秒ごとに更新されます。",
+  },
   "too-many-exports": {
     en: `You already have ${EXPORTS_PER_USER} downloads running. Please wait until one has finished.`,
     jp: `ダウンロードが既に${EXPORTS_PER_USER}件実行中です。いずれかが終わるまでお待ちください。`,
@@ -350,6 +358,10 @@ export const MESSAGES = {
     en: "Choose what was done.",
     jp: "実施した対応を選んでください。",
   },
+  "ack-action-not-fitting": {
+    en: "That action does not fit this kind of alert. Choose one of the actions offered for it.",
+    jp: "その対応はこの種類のアラートには選べません。表示されている対応から選んでください。",
+  },
   "too-many-ids": { en: "Too many items in one request.", jp: "1回のリクエストの件数が多すぎます。" },
   "notification-settings-locked": {
     en: "Notification settings are locked. Only the provider's administrator can unlock them.",
@@ -359,6 +371,22 @@ export const MESSAGES = {
   "already-acknowledged": {
     en: "This alert has already been acknowledged.",
     jp: "このアラートはすでに対応済みです。",
+  },
+  "invalid-snooze-length": {
+    en: "Choose how long to snooze, in whole minutes (at least one).",
+    jp: "一時停止する時間を1分以上の分単位で選んでください。",
+  },
+  "snooze-too-long": {
+    en: "A snooze can last at most 7 days.",
+    jp: "通知の一時停止は最長7日間です。",
+  },
+  "snooze-heat-stress-too-long": {
+    en: "A heat-stress snooze can last at most one hour.",
+    jp: "暑熱ストレスの通知の一時停止は最長1時間です。",
+  },
+  "snooze-not-found": {
+    en: "The snooze was not found.",
+    jp: "通知の一時停止が見つかりません。",
   },
   "required-not-answered": {
     en: "Please answer all required questions",
@@ -423,6 +451,11 @@ export const MESSAGES = {
     jp: "アップロードする画像またはPDFファイルを選んでください（フィールド image）。",
   },
   "image-not-found": { en: "The image was not found.", jp: "画像が見つかりません。" },
+  "mailbox-off": {
+    en: "The development mailbox is off: this server delivers mail over SMTP.",
+    jp: "開発用メールボックスは使われていません。このサーバーはメールをSMTPで送信します。",
+  },
+  "mail-not-found": { en: "The mail was not found.", jp: "メールが見つかりません。" },
   "image-too-large": {
     en: `The file is too large: at most ${DATA_LIMITS.imageBytesMax / 1024 / 1024} MB.`,
     jp: `ファイルが大きすぎます。${DATA_LIMITS.imageBytesMax / 1024 / 1024}MB以下のファイルを選んでください。`,

@@ -23,7 +23,18 @@ export interface Changes {
   everything(): void;
   /** Data of these entities' members or of these entities changed. */
   entities(names: readonly string[]): void;
+  /**
+   * Hears every change as it is applied, made here or heard from another process, and the loss of the LISTEN
+   * connection (`deaf`: other processes' changes go unheard until it is back, then `everything` follows).
+   * For the live event streams (features/events/hub.ts). Returns the unsubscribe.
+   */
+  subscribe(listener: ChangeListener): () => void;
+  /** False while other processes' changes cannot be heard (the LISTEN connection is lost). */
+  hearsOthers(): boolean;
 }
+
+export type ChangeEvent = { entities: readonly string[] } | { everything: true } | { deaf: true };
+export type ChangeListener = (change: ChangeEvent) => void;
 
 export const CHANGES_CHANNEL = "mimamori_changes";
 /** The NOTIFY payload that stands for "everything" (an entity name is 1–64 ASCII letters, digits, - and _). */
@@ -33,9 +44,35 @@ class ChangeClock implements Changes {
   private counter = 0;
   private allAt = 0;
   private readonly entityAt = new Map<string, number>();
+  private readonly listeners = new Set<ChangeListener>();
   publish?: (payload: string) => void;
+  private isDeaf = false;
+
   /** Other processes' changes cannot be heard (the LISTEN connection is down): nothing kept is current. */
-  deaf = false;
+  get deaf() {
+    return this.isDeaf;
+  }
+
+  set deaf(value: boolean) {
+    const lost = value && !this.isDeaf;
+    this.isDeaf = value;
+    if (lost) this.tell({ deaf: true });
+  }
+
+  hearsOthers() {
+    return !this.isDeaf;
+  }
+
+  subscribe(listener: ChangeListener) {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private tell(change: ChangeEvent) {
+    for (const l of this.listeners) l(change);
+  }
 
   stamp() {
     return this.counter;
@@ -65,11 +102,13 @@ class ChangeClock implements Changes {
 
   private applyEverything() {
     this.allAt = ++this.counter;
+    this.tell({ everything: true });
   }
 
   private applyEntities(names: readonly string[]) {
     const at = ++this.counter;
     for (const n of names) this.entityAt.set(n, at);
+    this.tell({ entities: names });
   }
 }
 

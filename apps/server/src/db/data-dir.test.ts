@@ -169,7 +169,8 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
       servers.push(server);
       await waitHealthy(server, port);
       const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
-      expect(health).toEqual({ status: "ok", db: "pglite", demo: false });
+      // no SMTP_URL outside production: the development mailbox is on
+      expect(health).toEqual({ status: "ok", db: "pglite", demo: false, mailbox: true });
       server.child.kill("SIGTERM");
       expect(await server.exit).toBe(0);
       expect(existsSync(path.join(folder, LOCK_FILE))).toBe(false);

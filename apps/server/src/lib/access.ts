@@ -25,6 +25,8 @@ export interface AuthUser {
   isSuperUser: boolean;
   emailVerified: boolean;
   sessionId: string;
+  /** When the caller's id token expires (epoch ms): a live event stream ends then (features/events). */
+  tokenExpiresAt: number;
   /** The caller's own profile, read with the session: `GET /user/info` answers it without a second query. */
   profile: UserProfile;
 }
@@ -163,6 +165,7 @@ async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null
     isSuperUser,
     emailVerified: emailVerifiedAt !== null,
     sessionId: claims.sid,
+    tokenExpiresAt: claims.expiresAt,
     profile,
   };
 }

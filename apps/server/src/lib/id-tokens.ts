@@ -12,6 +12,11 @@ export interface IdTokenClaims {
   tv: number;
 }
 
+/** A verified token's claims and when it expires (epoch ms): a live event stream ends then. */
+export interface VerifiedIdToken extends IdTokenClaims {
+  expiresAt: number;
+}
+
 const ISSUER = "mimamori";
 
 /** Signs and verifies the short-lived id tokens (HS256 JWT) that every API call carries. */
@@ -52,16 +57,17 @@ export class IdTokens {
   }
 
   /** Null for a forged, malformed or expired token. */
-  async verify(token: string): Promise<IdTokenClaims | null> {
+  async verify(token: string): Promise<VerifiedIdToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"] });
       if (
         typeof payload.sub !== "string" ||
         typeof payload.sid !== "string" ||
-        typeof payload.tv !== "number"
+        typeof payload.tv !== "number" ||
+        typeof payload.exp !== "number"
       )
         return null;
-      return { uid: payload.sub, sid: payload.sid, tv: payload.tv };
+      return { uid: payload.sub, sid: payload.sid, tv: payload.tv, expiresAt: payload.exp * 1000 };
     } catch {
       return null;
     }

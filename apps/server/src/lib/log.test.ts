@@ -4,6 +4,7 @@ import { mailOutbox, users } from "../db/schema";
 import { startTestApp, type TestApp } from "../test/app";
 import { linkToken } from "../test/smtp";
 import { redactUrl, serializeError } from "./log";
+import { DEV_MAILBOX_LOG } from "./mail/outbox-worker";
 
 let running: TestApp | null = null;
 async function start(opts: Parameters<typeof startTestApp>[0] = {}) {
@@ -28,6 +29,19 @@ describe("redactUrl", () => {
       "/api/user/reports/resq_band?timezone=Asia%2FTokyo",
     ],
     ["/plain", "/plain"],
+    // personal data: names and e-mail addresses of old links, an e-mail address in a path
+    [
+      "/staff/users/1f0c?name=Tanaka+Hanako&email=client%40example.com&workspace=harbor",
+      "/staff/users/1f0c?name=[redacted]&email=[redacted]&workspace=harbor",
+    ],
+    [
+      "/staff/form/3/history/answer?sent_order=1&user_id=u&user_name=%E7%94%B0%E4%B8%AD&user_email=a%40b.jp",
+      "/staff/form/3/history/answer?sent_order=1&user_id=u&user_name=[redacted]&user_email=[redacted]",
+    ],
+    ["/api/self/language/client%40example.com", "/api/self/language/[redacted]"],
+    ["/api/self/language/client@example.com?x=1", "/api/self/language/[redacted]?x=1"],
+    ["https://mimamori.test/a@b.jp/x?workspace=w", "https://mimamori.test/[redacted]/x?workspace=w"],
+    ["https://user@host.test/x", "https://user@host.test/x"],
   ])("%s → %s", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -81,6 +95,16 @@ describe("log lines", () => {
     expect(all).toContain("/auth/reset-password?lang=en&token=[redacted]");
     expect(all).not.toContain(secret);
   });
+
+  it("carry no name or e-mail address of an old link or of the spec's language path", async () => {
+    const t = await start();
+    await fetch(`${t.url}/staff/users/x?name=Tanaka%20Hanako&email=client%40example.com&workspace=sakura`);
+    await t.call("GET", "/self/language/client@example.com");
+    const all = t.logs.join("\n");
+    expect(all).toContain("/staff/users/x?name=[redacted]&email=[redacted]&workspace=sakura");
+    expect(all).toContain("/api/self/language/[redacted]");
+    expect(all).not.toMatch(/client(@|%40)example\.com|Tanaka/);
+  });
 });
 
 describe("stored mail", () => {
@@ -101,6 +125,7 @@ describe("stored mail", () => {
     const t = await start({ config: { smtpUrl: undefined, production: true } });
     expect((await t.call("POST", "/user/register", registration)).status).toBe(201);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, registration.email));
+    expect([row?.status, row?.error]).toEqual(["failed", "SMTP_URL is not set"]);
     expect(row?.textBody).toContain("/auth/verify-email?token=[redacted]");
     expect(row?.textBody).not.toMatch(/token=[\w-]{43}/);
     const all = t.logs.join("\n");
@@ -108,12 +133,17 @@ describe("stored mail", () => {
     expect(all).not.toMatch(/token=[\w-]{43}/);
   });
 
-  it("keeps the link in the dev outbox (no SMTP_URL), where the outbox is the delivery", async () => {
+  it("keeps the link in the development mailbox (no SMTP_URL), where the outbox is the delivery; not in the log", async () => {
     const t = await start({ config: { smtpUrl: undefined } });
     expect((await t.call("POST", "/user/register", registration)).status).toBe(201);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, registration.email));
     expect(row?.status).toBe("outbox");
+    expect(row?.sentAt).toBeInstanceOf(Date);
     const token = /\/auth\/verify-email\?token=([\w-]{43})/.exec(row?.textBody ?? "")?.[1] ?? "";
+    // the log names the template and the mail, never its link (the mailbox shows it)
+    const line = t.logs.map((l) => JSON.parse(l)).find((l) => l.msg === DEV_MAILBOX_LOG);
+    expect([line?.template, line?.mail]).toEqual(["verify-email", row?.id]);
+    expect(t.logs.join("\n")).not.toContain(token);
     expect((await t.call("POST", "/auth/verify-email", { token })).status).toBe(200);
     const [user] = await t.db.select().from(users).where(eq(users.email, registration.email));
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);

@@ -3,17 +3,33 @@ import pino from "pino";
 
 const REDACTED = "[redacted]";
 
-/** Query parameters whose values are secrets (mailed link tokens, id tokens, passwords). */
-const SECRET_PARAM = /token|password|secret/i;
+/**
+ * Query parameters whose values are secrets (mailed link tokens, id tokens, passwords) or personal data (a
+ * person's name or e-mail address: `name`, `email`, `user_name`, `user_email`, as links of older versions
+ * carried them).
+ */
+const SECRET_PARAM = /token|password|secret|^(user_)?(name|e-?mail)$/i;
+/** A path segment holding an e-mail address (the spec's `/self/language/{email}`), raw or encoded. */
+const EMAIL_SEGMENT = /^[^/]*(@|%40)[^/]*$/i;
 
 /**
- * The URL with the values of secret query parameters replaced, e.g. `/auth/verify-email?token=[redacted]`:
- * opened mail links must not leave their tokens in logs or in stored copies of sent mail.
+ * The URL with the values of secret or personal query parameters replaced, e.g.
+ * `/auth/verify-email?token=[redacted]`, and path segments holding an e-mail address replaced
+ * (`/api/self/language/[redacted]`): opened mail links and old bookmarks must not leave their tokens, names or
+ * e-mail addresses in logs or in stored copies of sent mail.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  if (q < 0) return url;
-  const hash = url.indexOf("#", q);
+  const hash = url.indexOf("#", Math.max(q, 0));
+  const pathEnd = q >= 0 ? q : hash >= 0 ? hash : url.length;
+  // the path's segments, after a scheme and host if the URL has them
+  const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? "";
+  const path = url
+    .slice(origin.length, pathEnd)
+    .split("/")
+    .map((segment) => (EMAIL_SEGMENT.test(segment) ? REDACTED : segment))
+    .join("/");
+  if (q < 0) return `${origin}${path}${url.slice(pathEnd)}`;
   const end = hash < 0 ? url.length : hash;
   const query = url
     .slice(q + 1, end)
@@ -30,10 +46,10 @@ export function redactUrl(url: string): string {
       return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     })
     .join("&");
-  return `${url.slice(0, q + 1)}${query}${url.slice(end)}`;
+  return `${origin}${path}?${query}${url.slice(end)}`;
 }
 
-/** Fastify's request serializer, with secret query parameters taken out of the URL. */
+/** Fastify's request serializer, with secrets and personal data taken out of the URL (`redactUrl`). */
 export function serializeRequest(req: FastifyRequest) {
   return {
     method: req.method,

@@ -163,7 +163,7 @@ describe.skipIf(skip)(
       // the migrated template with the demo accounts (no band data): the server's first start has nothing to seed
       const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
       const database = await openDatabase({ dataDir, pgliteLoadDataDir: dump });
-      await seedDemo(database.db, { vitalDays: 0, forms: false, alerts: false });
+      await seedDemo(database.db, { vitalDays: 0, forms: false, alerts: false, members: false });
       await database.close();
     });
     // a failed test leaves no server holding the folder for the next one

@@ -16,6 +16,7 @@ import {
   formSchedules,
   formSends,
   forms,
+  memberSnoozes,
   memberships,
   moduleOptions,
   modules,
@@ -129,6 +130,8 @@ export interface FormRecords {
   bankQuestionId: number;
   /** A red heart-rate alert about the member (notifications routes). */
   notificationId: number;
+  /** A running snooze of the member's heart-rate alerts (the board's snooze routes). */
+  snoozeId: number;
 }
 
 /** One member's data items: an image item with an image and a form item with an answer, both shared with the entity. */
@@ -277,7 +280,25 @@ async function questionnaire(db: Db, ws: string, memberId: string): Promise<Form
     })
     .returning({ id: notifications.id });
   if (!alert) throw new Error(`world: no notification for ${ws}`);
-  return { formId: form.id, scheduleId: schedule.id, bankQuestionId: bank.id, notificationId: alert.id };
+  const [snooze] = await db
+    .insert(memberSnoozes)
+    .values({
+      workspaceName: ws,
+      userId: memberId,
+      measure: 5091,
+      startsAt: new Date(),
+      until: new Date(Date.now() + 3_600_000),
+      reason: "Known exercise session",
+    })
+    .returning({ id: memberSnoozes.id });
+  if (!snooze) throw new Error(`world: no snooze for ${ws}`);
+  return {
+    formId: form.id,
+    scheduleId: schedule.id,
+    bankQuestionId: bank.id,
+    notificationId: alert.id,
+    snoozeId: snooze.id,
+  };
 }
 
 /** The member's covid19_vaccine item with a PNG and mobile_0509 item with an answer, both shared with `ws`. */
@@ -399,6 +420,11 @@ const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => ParamValue> = {
     if (/\/forms\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "formId");
     if (/\/questions\/:id$/.test(c.route.url)) return formRecord(c, "bankQuestionId");
     if (/\/notifications\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "notificationId");
+    // a mail of the development mailbox, which is off in this world (it sends over SMTP): nothing to swap here;
+    // dev-mailbox.test.ts reads another person's mail with the mailbox on
+    if (/\/dev-mailbox\/:id$/.test(c.route.url))
+      return { value: "00000000-0000-4000-8000-000000000000", kind: "other" };
+    if (/\/snoozes\/:id$/.test(c.route.url)) return formRecord(c, "snoozeId");
     return c.schema?.enum
       ? { value: String(pickEnum(c.schema.enum, REPORT)), kind: "other" }
       : { value: c.w.people.client.id, kind: "person" };
@@ -652,6 +678,11 @@ export async function send(w: World, c: ApiCall): Promise<ApiAnswer> {
   } catch (err) {
     // the connection failed: as bad as a 500 (status 0 is reported as one)
     return { status: 0, body: null, text: String((err as Error).cause ?? err) };
+  }
+  // a live event stream (features/events) does not end by itself: its opening is the answer
+  if (res.ok && res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    return { status: res.status, body: null, text: "(event stream)" };
   }
   const text = await res.text();
   let body: unknown = text;

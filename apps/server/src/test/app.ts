@@ -62,7 +62,7 @@ function freePort(): Promise<number> {
  * Starts the real app on a fresh database, listening on a free port, with a real SMTP peer.
  * With `webDist` it also serves the built web app (e2e); mail links then point at it. With `seed` the demo
  * accounts are written, and with `vitalDays` also that many days of band data for every demo client.
- * `config` overrides settings (e.g. `trustProxy`, or `smtpUrl: undefined` for the dev outbox).
+ * `config` overrides settings (e.g. `trustProxy`, or `smtpUrl: undefined` for the development mailbox).
  */
 export async function startTestApp(
   opts: {
@@ -75,6 +75,11 @@ export async function startTestApp(
     demoAlerts?: boolean;
     /** With `seed`: also the demo client's personal data items (tools/seed-data-items.ts). */
     demoDataItems?: boolean;
+    /**
+     * With `seed`: also the demo entities' other members with their week of band data, alerts, answers and items
+     * (tools/seed-watch.ts, `DEMO_BOARD`); a few seconds more, so only the tests that need them ask.
+     */
+    demoMembers?: boolean;
     config?: Partial<AppConfig>;
   } = {},
 ) {
@@ -87,6 +92,7 @@ export async function startTestApp(
       forms: opts.demoForms ?? false,
       alerts: opts.demoAlerts ?? false,
       dataItems: opts.demoDataItems ?? false,
+      members: opts.demoMembers ?? false,
     });
   const logs: string[] = [];
   const port = await freePort();
@@ -149,7 +155,12 @@ export async function startTestApp(
     call,
     signIn,
     async close() {
+      // A client socket that connected and never sent a request (undici opens one when a cancelled event stream
+      // leaves queued calls) is neither busy nor idle to Node, and server.close() would wait for its headers
+      // timeout (60 s): the test server ends such sockets after a second.
+      const stragglers = setTimeout(() => app.server.closeAllConnections(), 1000);
       await app.close();
+      clearTimeout(stragglers);
       await database.close();
       await smtp.close();
     },

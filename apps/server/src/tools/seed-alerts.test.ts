@@ -1,14 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, notificationMails, notifications, users, vitalSamples } from "../db/schema";
-import { registerAlertJobs } from "../features/alerts/engine/jobs";
-import { manualClock } from "../jobs/clock";
-import { createJobRunner } from "../jobs/runner";
-import { captureLog } from "../jobs/test-helpers";
-import type { AppContext } from "../lib/context";
-import type { IdTokens } from "../lib/id-tokens";
-import { createMailer } from "../lib/mail/mailer";
-import { createOutboxWorker } from "../lib/mail/outbox-worker";
+import { runAlertJobsOnce } from "../test/alert-jobs";
 import { startTestApp, type TestApp } from "../test/app";
 
 let t: TestApp;
@@ -67,28 +60,7 @@ describe("the demo alerts", () => {
   });
 
   it("are history: the alert jobs of a starting server mail nothing about them", async () => {
-    const { log } = captureLog();
-    const clock = manualClock(new Date(Date.now() + 1000));
-    const runner = createJobRunner({ log, clock });
-    const ctx = {
-      config: { appUrl: "http://mimamori.test" },
-      db: t.db,
-      mailer: createMailer({ db: t.db, smtpUrl: t.smtp.url, from: "Mimamori <a@b.test>", log }),
-      idTokens: undefined as unknown as IdTokens,
-    } as AppContext;
-    const outbox = createOutboxWorker({
-      db: t.db,
-      smtpUrl: t.smtp.url,
-      from: "Mimamori <a@b.test>",
-      log,
-      clock,
-    });
-    registerAlertJobs(runner, ctx, log);
-    runner.register(outbox.job);
-    await runner.tick();
-    await runner.stop();
-    outbox.close();
-    ctx.mailer.close();
+    await runAlertJobsOnce(t);
     expect(t.smtp.mails).toEqual([]);
     expect((await t.db.select().from(notifications)).length).toBe(5);
   });

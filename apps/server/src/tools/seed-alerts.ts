@@ -158,20 +158,39 @@ export async function seedDemoAlerts(db: Db, now = Date.now()): Promise<void> {
       })
       .returning({ id: notifications.id });
     if (!row) throw new Error("seed: alert not stored");
-    const item: AlertMailItem = {
-      member: m.name,
-      ...(a.measure !== undefined ? { measure: a.measure, value: a.value } : { cleared: true }),
-      at: a.at,
-      url: reportUrl(
-        DEMO_APP_URL,
-        a.ws,
-        { uid: m.id, ...m },
-        { measure: a.measure ?? null, at: new Date(a.at) },
-      ),
-    };
-    await recordMails(db, row.id, a.ws, a.type, item, a.mailedAt, "alert");
-    if (a.escalatedAt) await recordMails(db, row.id, a.ws, a.type, item, a.escalatedAt, "escalation");
+    await recordDemoAlertMails(db, { ...a, id: row.id, cleared: true }, m);
   }
+}
+
+/** A demo alert that was mailed: at `mailedAt` to the entity's staff, and at `escalatedAt` to all its staff. */
+export interface MailedDemoAlert {
+  id: number;
+  ws: string;
+  type: NotificationType;
+  measure?: number | null;
+  value?: number | null;
+  at: number;
+  /** Synchronization: data arrived again since. */
+  cleared: boolean;
+  mailedAt: number;
+  escalatedAt?: number | null;
+}
+
+/** Stores the mails that told the staff about a demo alert (history: as the outbox holds sent mail). */
+export async function recordDemoAlertMails(
+  db: Db,
+  a: MailedDemoAlert,
+  member: { id: string; name: string },
+): Promise<void> {
+  const measure = a.measure ?? null;
+  const item: AlertMailItem = {
+    member: member.name,
+    ...(measure !== null ? { measure, value: a.value } : { cleared: a.cleared }),
+    at: a.at,
+    url: reportUrl(DEMO_APP_URL, a.ws, { uid: member.id }, { measure, at: new Date(a.at) }),
+  };
+  await recordMails(db, a.id, a.ws, a.type, item, a.mailedAt, "alert");
+  if (a.escalatedAt) await recordMails(db, a.id, a.ws, a.type, item, a.escalatedAt, "escalation");
 }
 
 /** The mails that told the entity's staff about a demo alert, as the outbox holds sent mail. */

@@ -57,7 +57,7 @@ describe("the demo personal data items", () => {
   });
 
   it("is written anew by a second seed, not doubled", async () => {
-    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false, dataItems: true });
+    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false, dataItems: true, members: false });
     const me = (await t.signIn("client@example.com")).idToken;
     const list = await t.call("GET", "/user/data", undefined, { token: me });
     const vaccine = list.body.data.find((i: { key: string }) => i.key === "covid19_vaccine");

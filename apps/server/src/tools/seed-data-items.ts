@@ -11,6 +11,7 @@ import {
 } from "../db/schema";
 import { processUpload } from "../features/data-items/image-processing";
 import { ensureItems } from "../features/data-items/items";
+import { DEMO_MEMBERS, demoMemberIds } from "./seed-watch";
 
 /** A vaccination record card, drawn rather than shipped (no photo of a real document in the repository). */
 const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
@@ -26,10 +27,12 @@ const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="60
 
 /**
  * The demo client's personal data (issue 12), so that the staff member page of sakura is not empty: a vaccination
- * record image and a mobile phone number answer, both shared with sakura. The demo accounts are written anew by
- * each seed, and their items with them.
+ * record image and a mobile phone number answer, both shared with sakura; with the demo members
+ * (tools/seed-watch.ts), what some of them shared with their entity. The demo accounts are written anew by each
+ * seed, and their items with them.
  */
 export async function seedDemoDataItems(db: Db): Promise<void> {
+  await seedMemberItems(db);
   const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, "client@example.com"));
   if (!client) return;
   await ensureItems(db, client.id);
@@ -69,5 +72,52 @@ export async function seedDemoDataItems(db: Db): Promise<void> {
       .update(dataItems)
       .set({ updatedAt: new Date() })
       .where(inArray(dataItems.id, [vaccine.id, mobile.id]));
+  });
+}
+
+/** What some demo members (tools/seed-watch.ts) wrote in their form items and shared with their entity. */
+const MEMBER_ITEMS: { email: string; key: string; value: string }[] = [
+  { email: "yamamoto.kazuko@example.com", key: "form_data_10", value: "高血圧（降圧薬を服用中）。" },
+  { email: "yamamoto.kazuko@example.com", key: "user_info", value: "山本 進（長男） 090-2345-6789" },
+  {
+    email: "kato.masao@example.com",
+    key: "form_data_10",
+    value: "心房細動（服薬中）。ペニシリンにアレルギーあり。",
+  },
+  { email: "yoshida.sachiko@example.com", key: "user_info", value: "吉田 恵美（長女） 080-3456-7890" },
+  { email: "olivia.bennett@example.com", key: "mobile_0509", value: "+1 555 0142" },
+  { email: "grace.turner@example.com", key: "user_info", value: "Tom Turner (husband) +1 555 0187" },
+  { email: "daniel.foster@example.com", key: "form_data_10", value: "Asthma; carries an inhaler." },
+];
+
+/** The demo members' shared items, when the members were seeded. */
+async function seedMemberItems(db: Db): Promise<void> {
+  const ids = await demoMemberIds(db);
+  const wanted = MEMBER_ITEMS.filter((x) => ids.has(x.email));
+  if (!wanted.length) return;
+  for (const userId of new Set(wanted.map((x) => ids.get(x.email) as string))) await ensureItems(db, userId);
+  const items = await db
+    .select({ id: dataItems.id, userId: dataItems.userId, key: dataItemTypes.key })
+    .from(dataItems)
+    .innerJoin(dataItemTypes, eq(dataItemTypes.id, dataItems.typeId))
+    .where(inArray(dataItems.userId, [...ids.values()]));
+  const found = wanted.flatMap((x) => {
+    const member = DEMO_MEMBERS.find((m) => m.email === x.email);
+    const item = items.find((i) => i.userId === ids.get(x.email) && i.key === x.key);
+    return member && item ? [{ itemId: item.id, ws: member.ws, value: x.value }] : [];
+  });
+  if (!found.length) return; // an admin removed the seeded types
+  await db.transaction(async (tx) => {
+    await tx.insert(dataAnswers).values(found.map((f) => ({ itemId: f.itemId, value: f.value })));
+    await tx.insert(dataShares).values(found.map((f) => ({ itemId: f.itemId, workspaceName: f.ws })));
+    await tx
+      .update(dataItems)
+      .set({ updatedAt: new Date() })
+      .where(
+        inArray(
+          dataItems.id,
+          found.map((f) => f.itemId),
+        ),
+      );
   });
 }

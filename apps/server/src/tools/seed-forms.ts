@@ -11,6 +11,8 @@ import {
   questions,
   users,
 } from "../db/schema";
+import { DEMO_MEMBERS, demoMemberIds } from "./seed-watch";
+import { prng } from "./simulator";
 
 const DAY = 86_400_000;
 
@@ -109,7 +111,8 @@ const SHIFT_CHECK: FormSnapshot = {
 /**
  * Demo questionnaires for `npm start`: sakura's question bank and its daily health check, sent to Tanaka Hanako
  * three days ago (answered) and today (waiting for her answer); Harbor's before-shift check, sent to John Smith
- * this morning. Written straight into the tables, without mail.
+ * this morning. With the demo members (tools/seed-watch.ts) the sends go to them too: most answered three days
+ * ago, about half today, a few never. Written straight into the tables, without mail.
  */
 export async function seedDemoForms(db: Db): Promise<void> {
   const account = async (email: string) =>
@@ -118,6 +121,12 @@ export async function seedDemoForms(db: Db): Promise<void> {
   const client = await account("client@example.com");
   const client2 = await account("client2@example.com");
   if (!staff || !client || !client2) return;
+  const ids = await demoMemberIds(db);
+  const membersOf = (ws: string) =>
+    DEMO_MEMBERS.flatMap((m) => {
+      const id = ids.get(m.email);
+      return m.ws === ws && id ? [id] : [];
+    });
   await db.transaction(async (tx) => {
     await tx.insert(questions).values(
       HEALTH_CHECK.questions.map((q) => ({
@@ -128,10 +137,18 @@ export async function seedDemoForms(db: Db): Promise<void> {
     );
     const check = await seedForm(tx, "sakura", HEALTH_CHECK, staff, new Date(Date.now() - 7 * DAY));
     const threeDaysAgo = new Date(Date.now() - 3 * DAY);
-    await seedSend(tx, check, 1, threeDaysAgo, client, new Date(threeDaysAgo.getTime() + 2 * 60 * 60_000));
-    await seedSend(tx, check, 2, new Date(Date.now() - 60 * 60_000), client, null);
-    const [temp, feeling, symptoms, bedtime] = check.snapshot.questions;
-    if (!temp || !feeling || !symptoms || !bedtime) return;
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    const residents = membersOf("sakura");
+    await seedSend(tx, check, 1, threeDaysAgo, [
+      { userId: client, answeredAt: new Date(threeDaysAgo.getTime() + 2 * 60 * 60_000) },
+      ...memberAnswers(residents, threeDaysAgo, (i) => i % 7 !== 3),
+    ]);
+    await seedSend(tx, check, 2, hourAgo, [
+      { userId: client, answeredAt: null },
+      ...memberAnswers(residents, hourAgo, (i) => i % 2 === 0),
+    ]);
+    const [temp, feeling, symptoms, bedtime, notes] = check.snapshot.questions;
+    if (!temp || !feeling || !symptoms || !bedtime || !notes) return;
     const answer = (questionId: number, value: string | null, answerOptions: number[] = []) => ({
       formId: check.id,
       sentOrder: 1,
@@ -149,9 +166,93 @@ export async function seedDemoForms(db: Db): Promise<void> {
         answer(bedtime.id, "22:30"),
       ]);
 
+    await insertMemberAnswers(
+      tx,
+      check.id,
+      1,
+      residents,
+      (i) => i % 7 !== 3,
+      (i) => healthCheckAnswers(i, { temp, feeling, symptoms, bedtime, notes }),
+    );
+    await insertMemberAnswers(
+      tx,
+      check.id,
+      2,
+      residents,
+      (i) => i % 2 === 0,
+      (i) => healthCheckAnswers(i + 5, { temp, feeling, symptoms, bedtime, notes }),
+    );
+
     const shift = await seedForm(tx, "harbor", SHIFT_CHECK, staff, new Date(Date.now() - DAY));
-    await seedSend(tx, shift, 1, new Date(Date.now() - 60 * 60_000), client2, null);
+    const crew = membersOf("harbor");
+    const answersShift = (i: number) => i % 3 !== 1;
+    await seedSend(tx, shift, 1, hourAgo, [
+      { userId: client2, answeredAt: null },
+      ...memberAnswers(crew, hourAgo, answersShift),
+    ]);
+    const [slept, water, start] = shift.snapshot.questions;
+    if (!slept || !water || !start) return;
+    await insertMemberAnswers(tx, shift.id, 1, crew, answersShift, (i) => {
+      const r = prng(500 + i);
+      // today on Tokyo's wall clock (the demo entities' zone, UTC+9)
+      const today = new Date(hourAgo.getTime() + 9 * 60 * 60_000).toISOString().slice(0, 10);
+      const local = `${today}T${i % 2 ? "08:00" : "07:30"}`;
+      return [
+        { questionId: slept.id, value: String(Math.round(r.between(5, 8.4))), answerOptions: [] },
+        { questionId: water.id, value: null, answerOptions: [r.chance(0.8) ? 1 : 2] },
+        { questionId: start.id, value: local, answerOptions: [] },
+      ];
+    });
   });
+}
+
+type AnswerValue = { questionId: number; value: string | null; answerOptions: number[] };
+type HealthQuestions = Record<"temp" | "feeling" | "symptoms" | "bedtime" | "notes", { id: number }>;
+
+const NOTES = [
+  "少し膝が痛いです。",
+  "よく眠れました。",
+  "食欲があまりありません。",
+  "散歩に出かけたいです。",
+];
+
+/** The answers of the `i`-th resident to the daily health check (deterministic, realistic). */
+function healthCheckAnswers(i: number, q: HealthQuestions): AnswerValue[] {
+  const r = prng(300 + i);
+  const feeling = r.chance(0.6) ? 1 : r.chance(0.8) ? 2 : 3;
+  const symptoms = feeling === 1 ? [] : [1 + Math.floor(r.between(0, 4))];
+  const bedtime = `${r.chance(0.7) ? 21 : 22}:${r.chance(0.5) ? "00" : "30"}`;
+  const answers: AnswerValue[] = [
+    { questionId: q.temp.id, value: (36 + r.between(0.1, 0.8)).toFixed(1), answerOptions: [] },
+    { questionId: q.feeling.id, value: null, answerOptions: [feeling] },
+    { questionId: q.bedtime.id, value: bedtime, answerOptions: [] },
+  ];
+  if (symptoms.length) answers.push({ questionId: q.symptoms.id, value: null, answerOptions: symptoms });
+  if (r.chance(0.3))
+    answers.push({ questionId: q.notes.id, value: NOTES[i % NOTES.length] as string, answerOptions: [] });
+  return answers;
+}
+
+/** The members' recipient rows of a send: those `answers` picks answered within the first hours. */
+function memberAnswers(userIds: string[], sentAt: Date, answers: (i: number) => boolean) {
+  return userIds.map((userId, i) => ({
+    userId,
+    answeredAt: answers(i) ? new Date(sentAt.getTime() + (10 + ((i * 13) % 50)) * 60_000) : null,
+  }));
+}
+
+async function insertMemberAnswers(
+  tx: Tx,
+  formId: number,
+  sentOrder: number,
+  userIds: string[],
+  answers: (i: number) => boolean,
+  values: (i: number) => AnswerValue[],
+) {
+  const rows = userIds.flatMap((userId, i) =>
+    answers(i) ? values(i).map((v) => ({ formId, sentOrder, userId, ...v })) : [],
+  );
+  if (rows.length) await tx.insert(formAnswers).values(rows);
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -192,15 +293,18 @@ async function seedForm(tx: Tx, workspace: string, spec: FormSnapshot, staffId: 
   return { id: form.id, snapshot } satisfies SeededForm;
 }
 
-/** One sent order of `form` to one member, answered at `answeredAt` (null: waiting). */
+/** One sent order of `form` to its recipients, each answered at `answeredAt` (null: waiting). */
 async function seedSend(
   tx: Tx,
   form: SeededForm,
   sentOrder: number,
   sentAt: Date,
-  userId: string,
-  answeredAt: Date | null,
+  recipients: { userId: string; answeredAt: Date | null }[],
 ) {
   await tx.insert(formSends).values({ formId: form.id, sentOrder, sentAt, snapshot: form.snapshot });
-  await tx.insert(formRecipients).values({ formId: form.id, sentOrder, userId, answeredAt });
+  await tx
+    .insert(formRecipients)
+    .values(
+      recipients.map((r) => ({ formId: form.id, sentOrder, userId: r.userId, answeredAt: r.answeredAt })),
+    );
 }

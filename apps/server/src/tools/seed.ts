@@ -6,6 +6,7 @@ import { hashPassword } from "../lib/crypto";
 import { seedDemoAlerts } from "./seed-alerts";
 import { seedDemoDataItems } from "./seed-data-items";
 import { seedDemoForms } from "./seed-forms";
+import { seedDemoMembers, seedDemoWeek } from "./seed-watch";
 import { loadUser } from "./simulator";
 
 export const DEMO_PASSWORD = "mimamori-demo";
@@ -83,19 +84,28 @@ export interface SeedOptions {
   alerts?: boolean;
   /** The demo client's personal data items (tools/seed-data-items.ts). Default true; API tests leave them out. */
   dataItems?: boolean;
+  /**
+   * The demo entities' other members with a week of band data, their alerts, answers and items
+   * (tools/seed-watch.ts). Default true; API tests and journeys opt in (`demoMembers`), as it costs seconds.
+   */
+  members?: boolean;
 }
 
 /** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
 export async function seedDemo(
   db: Db,
-  { vitalDays = 30, forms = true, alerts = true, dataItems = true }: SeedOptions = {},
+  { vitalDays = 30, forms = true, alerts = true, dataItems = true, members = true }: SeedOptions = {},
 ): Promise<void> {
+  const now = Date.now();
   await seedAccounts(db, vitalDays);
+  if (members) await seedDemoMembers(db, now, DEMO_PASSWORD);
   if (forms) await seedDemoForms(db);
   if (dataItems) await seedDemoDataItems(db);
   if (vitalDays > 0) await seedVitals(db, vitalDays);
   // after the simulated data: the alerts' red samples sit between its samples
   if (alerts) await seedDemoAlerts(db);
+  // after the alerts: their settings (Harbor's escalation) apply to the members' alerts too
+  if (members) await seedDemoWeek(db, now);
 }
 
 /** Band data for every demo client through the bulk ingestion path (see tools/simulator.ts). */

@@ -1,6 +1,6 @@
 import type { SleepStage } from "@mimamori/shared";
 import type { Db } from "../db/client";
-import { type StoreResult, storeBatch } from "../features/vitals/store";
+import { type IngestHook, type StoreResult, storeBatch } from "../features/vitals/store";
 import type { Sample, Segment } from "../features/vitals/validate";
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same band data, so re-runs are idempotent. */
@@ -35,6 +35,19 @@ export interface SimOptions {
   hrStep?: number;
   /** Offset of the wearer's local time from UTC in hours (default 9, Japan). */
   utcOffset?: number;
+  /** Minutes between skin-temperature, respiration and heat-stress samples (default 10). */
+  levelStep?: number;
+  /** Who wears the band: traits that replace the drawn ones (an older resident, a warehouse worker). */
+  traits?: Partial<Traits>;
+  /** The heat-stress score of a cool hour and the local hour of the day's peak (default 15 at 13.5). */
+  heat?: { base: number; peakHour: number };
+  /**
+   * From this time on (epoch ms) no random excursion into red (a racing heart, a heat day, a night-time SpO2 dip):
+   * the latest values stay calm, so the demo's only members in the red now are the ones it puts there.
+   */
+  calmFrom?: number;
+  /** The chance of a day with a 15-minute racing heart (160–175 bpm) in the afternoon (default 0.08). */
+  excursionChance?: number;
 }
 
 const MIN = 60_000;
@@ -60,6 +73,7 @@ function traits(rng: Rng) {
     mood: rng.between(4, 14),
   };
 }
+export type Traits = ReturnType<typeof traits>;
 
 const STAGE_PLAN: [SleepStage, number, number][] = [
   ["light", 25, 45],
@@ -101,8 +115,11 @@ function night(rng: Rng, start: number, hours: number): Segment[] {
  */
 export function* simulateDays(o: SimOptions): Generator<{ samples: Sample[]; segments: Segment[] }> {
   const rng = prng(o.seed);
-  const t = traits(rng);
+  const t = { ...traits(rng), ...o.traits };
   const hrStep = o.hrStep ?? 5;
+  const levelStep = o.levelStep ?? 10;
+  const heatCurve = o.heat ?? { base: 15, peakHour: 13.5 };
+  const calm = (at: number) => o.calmFrom !== undefined && at >= o.calmFrom;
   const offset = (o.utcOffset ?? 9) * HOUR;
   const end = Math.floor((o.end ?? Date.now()) / MIN) * MIN;
   const firstDay = Math.floor((end + offset) / DAY) * DAY - offset - (o.days - 1) * DAY; // local midnight
@@ -122,7 +139,9 @@ export function* simulateDays(o: SimOptions): Generator<{ samples: Sample[]; seg
     const wake = bed + Math.round((t.sleepHours + rng.normal(0, 0.4)) * 60) * MIN;
     const asleep = (at: number) => at >= bed && at < wake;
     const hourOf = (at: number) => ((at - day) / HOUR) % 24;
-    const excursion = rng.chance(0.08) ? day + Math.round(rng.between(10, 17) * 60) * MIN : null;
+    const excursion = rng.chance(o.excursionChance ?? 0.08)
+      ? day + Math.round(rng.between(10, 17) * 60) * MIN
+      : null;
     const heatDay = rng.chance(0.06);
     const segments = night(rng, bed, (wake - bed) / HOUR).filter((s) => s.end <= end);
 
@@ -130,21 +149,21 @@ export function* simulateDays(o: SimOptions): Generator<{ samples: Sample[]; seg
       const h = hourOf(at);
       let hr = asleep(at) ? t.restHr - 6 : t.restHr + 8 + 6 * Math.sin(((h - 9) / 24) * 2 * Math.PI);
       if (!asleep(at) && rng.chance(0.04)) hr += rng.between(15, 45); // climbing stairs, a brisk walk
-      if (excursion && at >= excursion && at < excursion + 15 * MIN) hr = rng.between(160, 175);
+      if (excursion && at >= excursion && at < excursion + 15 * MIN && !calm(at)) hr = rng.between(160, 175);
       add(5091, at, Math.round(clamp(rng.normal(hr, 3), 35, 200)));
     }
-    for (let at = day; at < day + DAY; at += 10 * MIN) {
+    for (let at = day; at < day + DAY; at += levelStep * MIN) {
       const h = hourOf(at);
       add(5092, at, r1(t.skin + (asleep(at) ? 0.8 : 0) + rng.normal(0, 0.25)));
       add(5094, at, Math.round(clamp(rng.normal(asleep(at) ? 13 : 16, 1.2), 8, 30)));
       if (h >= 8 && h < 18) {
-        const midday = Math.exp(-(((h - 13.5) / 3) ** 2));
-        const heat = (heatDay ? 45 : 15) + 30 * t.heat * midday;
+        const midday = Math.exp(-(((h - heatCurve.peakHour) / 3) ** 2));
+        const heat = heatCurve.base + (heatDay && !calm(at) ? 30 : 0) + 30 * t.heat * midday;
         add(5098, at, Math.round(clamp(rng.normal(heat, 4), 0, 100)));
       }
     }
     for (let at = day; at < day + DAY; at += 30 * MIN) {
-      const dip = asleep(at) && rng.chance(0.03) ? rng.between(5, 8) : 0;
+      const dip = asleep(at) && rng.chance(0.03) && !calm(at) ? rng.between(5, 8) : 0;
       add(5093, at, Math.round(clamp(rng.normal(t.spo2 - dip, 0.7), 85, 100)));
     }
     for (let at = day; at < day + DAY; at += HOUR)
@@ -169,15 +188,22 @@ export function* simulateDays(o: SimOptions): Generator<{ samples: Sample[]; seg
 
 /**
  * Loads simulated data for one user through the bulk path of ingestion (`storeBatch`: the same
- * transaction and bucket maintenance as POST /user/vitals), in batches of at most `batch` samples.
+ * transaction and bucket maintenance as POST /user/vitals), in batches of at most `batch` samples; `onStored` is
+ * the work done in each batch's transaction (the demo's week judges its batches for alerts, as uploads are).
  */
-export async function loadUser(db: Db, userId: string, o: SimOptions, batch = 5000): Promise<number> {
+export async function loadUser(
+  db: Db,
+  userId: string,
+  o: SimOptions,
+  batch = 5000,
+  onStored?: IngestHook,
+): Promise<number> {
   let stored = 0;
   let pending: Sample[] = [];
   let pendingSleep: Segment[] = [];
   const flush = async () => {
     if (!pending.length && !pendingSleep.length) return;
-    const r: StoreResult = await storeBatch(db, userId, pending, pendingSleep);
+    const r: StoreResult = await storeBatch(db, userId, pending, pendingSleep, onStored);
     stored += r.accepted;
     pending = [];
     pendingSleep = [];

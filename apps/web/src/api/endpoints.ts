@@ -49,7 +49,8 @@ export const endpoints = {
       oldPassword,
       newPassword,
     } satisfies ChangePasswordBody),
-  ownLanguage: (email: string) => api.get<LanguageResponse>(`/self/language/${encodeURIComponent(email)}`),
+  /** The caller's stored language (the session names the person: no e-mail address in the path). */
+  ownLanguage: () => api.get<LanguageResponse>("/self/language"),
   saveLanguage: (language: LanguageBody["language"]) =>
     api.put<Ok>("/user/language", { language } satisfies LanguageBody),
   userInfo: () => api.get<UserInfo>("/user/info"),

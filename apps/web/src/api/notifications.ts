@@ -9,6 +9,7 @@ import type {
 } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
+import { useStreamOpen } from "./eventStatus";
 import { useSessionState } from "./hooks";
 
 const seg = encodeURIComponent;
@@ -52,15 +53,20 @@ function useUid(): string {
   return useSessionState().user?.uid ?? "-";
 }
 
-/** The alerts of a window (both lists); null asks for nothing (no workspace or no valid window yet). */
+/**
+ * The alerts of a window (both lists); null asks for nothing (no workspace or no valid window yet). The entity's
+ * live events refresh it (api/events.ts); while they cannot reach this tab it polls as the unseen count does.
+ */
 export function useNotificationList(ws: string | null, q: NotificationWindowQuery | null) {
   const uid = useUid();
+  const live = useStreamOpen(ws);
   return useQuery({
     queryKey: notificationKeys.list(uid, ws ?? "", q ?? { start_time: 0, end_time: 0 }),
     queryFn: () => notificationEndpoints.list(ws ?? "", q as NotificationWindowQuery),
     enabled: !!ws && q !== null,
     // the marks of a shown list must not change under the reader's eyes (is_seen flips once it is shown)
     refetchOnWindowFocus: false,
+    refetchInterval: live ? false : UNSEEN_POLL_MS,
   });
 }
 

@@ -17,6 +17,7 @@ import {
   type UserRow,
   type UserRowsBody,
 } from "@mimamori/shared";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 import { allPages } from "./pages";
@@ -98,6 +99,8 @@ export const orgEndpoints = {
     } satisfies ChangeLanguageBody),
   staffModules: (ws: string) => api.get<Module[]>(`/staff/${seg(ws)}/modules`),
   members: (ws: string) => api.get<MemberUser[]>(`/staff/${seg(ws)}/users`),
+  /** One accepted member by id: member pages read the name and e-mail here, never from their URL. */
+  member: (ws: string, id: string) => api.get<MemberUser>(`/staff/${seg(ws)}/users/${seg(id)}`),
   validateRows: (ws: string, rows: UserRowsBody) =>
     api.post<UserRow[]>(`/staff/${seg(ws)}/users/validate`, rows),
   uploadCsv: (ws: string, file: File) => {
@@ -133,9 +136,21 @@ export const orgKeys = {
   staffs: (uid: string, ws: string) => ["user", uid, "staff", ws, "staffs"] as const,
   staffModules: (uid: string, ws: string) => ["user", uid, "staff", ws, "modules"] as const,
   members: (uid: string, ws: string) => ["user", uid, "staff", ws, "members"] as const,
+  /** Under the members key: a change of the list refetches the member too. */
+  member: (uid: string, ws: string, id: string) => ["user", uid, "staff", ws, "members", id] as const,
 };
 
 /** The signed-in person's id for query keys ("-" before the session is known). */
 export function useUidOrDash(): string {
   return useSessionState().user?.uid ?? "-";
+}
+
+/** One accepted member of the staff workspace, by id (the name and e-mail of the member pages). */
+export function useStaffMember(ws: string | null, id: string) {
+  const uid = useUidOrDash();
+  return useQuery({
+    queryKey: orgKeys.member(uid, ws ?? "", id),
+    queryFn: () => orgEndpoints.member(ws ?? "", id),
+    enabled: !!ws && !!id,
+  });
 }

@@ -86,8 +86,11 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     },
   ],
   staff: [
-    // §2: /staff/devices is the staff dashboard too (the spec gives it no content of its own)
-    { path: "devices", lazy: page(() => import("../features/home/HomePage").then((m) => m.HomePage)) },
+    // §2: /staff/devices is the staff dashboard too (the spec gives it no content of its own): the watch board
+    {
+      path: "devices",
+      lazy: page(() => import("../features/staff/board/BoardPage").then((m) => m.BoardPage)),
+    },
     {
       path: "reports",
       lazy: page(() => import("../features/staff/reports/StaffReportsPage").then((m) => m.StaffReportsPage)),
@@ -276,11 +279,22 @@ export const routes: RouteObject[] = [
                   children: [
                     {
                       index: true,
-                      lazy: page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+                      // staff start on the watch board (issue 28); clients and admins on the welcome page
+                      lazy:
+                        area === "staff"
+                          ? page(() => import("../features/staff/board/BoardPage").then((m) => m.BoardPage))
+                          : page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
                     },
                     {
                       path: "profile",
                       lazy: page(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage)),
+                    },
+                    {
+                      // the development mailbox (no SMTP_URL): every area reads its own mail there
+                      path: "mailbox",
+                      lazy: page(() =>
+                        import("../features/mailbox-common/MailboxPage").then((m) => m.MailboxPage),
+                      ),
                     },
                     ...areaPages[area],
                   ],

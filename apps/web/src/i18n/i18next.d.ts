@@ -21,6 +21,8 @@ interface FeatureStrings {
   "client-data": typeof import("../features/client/data/i18n/en.json");
   "staff-user-detail": typeof import("../features/staff/user-detail/i18n/en.json");
   "admin-data-types": typeof import("../features/admin/data-types/i18n/en.json");
+  "mailbox-common": typeof import("../features/mailbox-common/i18n/en.json");
+  "staff-board": typeof import("../features/staff/board/i18n/en.json");
 }
 
 declare module "i18next" {

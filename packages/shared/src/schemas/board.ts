@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REPORT_IDS, type ReportId } from "../measures";
 import { EMAIL_STATUSES, HEAT_STRESS } from "./notifications";
+import { isValidTimezone } from "./vitals";
 
 /**
  * The watch board (issue 28): who needs attention now, for one entity, on the staff member's first screen
@@ -75,7 +76,14 @@ export const boardAlertRowSchema = z.object({
   time: z.string(),
   created_at: z.string(),
   /** Who was mailed, and how that mail fared. */
-  mailed: z.array(z.object({ name: z.string(), status: z.enum(EMAIL_STATUSES) })),
+  mailed: z.array(
+    z.object({
+      name: z.string(),
+      status: z.enum(EMAIL_STATUSES),
+      /** The first mail about the alert, or the escalation to every staff member. */
+      kind: z.enum(["alert", "escalation"]),
+    }),
+  ),
   /** Raised while the member's measure was snoozed: recorded, not mailed. */
   snoozed: z.boolean(),
   /** When it goes to all staff if still unacknowledged (heat-stress with an escalation set); null never. */
@@ -122,23 +130,31 @@ export const boardSchema = z.object({
   open_alerts_total: z.number(),
   /** Sends with answers outstanding, newest first. */
   forms_waiting: z.array(boardFormRowSchema),
+  forms_waiting_total: z.number(),
   wear: boardWearSchema,
+  /** Active snoozes, ending soonest first. */
   snoozes: z.array(snoozeSchema),
+  snoozes_total: z.number(),
 });
 export type Board = z.infer<typeof boardSchema>;
 
 export const boardQuerySchema = z.object({
-  timezone: z.string("invalid-timezone").min(1, "invalid-timezone").max(64, "invalid-timezone"),
+  timezone: z
+    .string("invalid-timezone")
+    .min(1, "invalid-timezone")
+    .max(64, "invalid-timezone")
+    .refine(isValidTimezone, "invalid-timezone"),
   /** Only this measure's zone rows and alerts. */
-  report_id: z.enum(REPORT_IDS, "invalid-report").optional(),
+  report_id: z.enum(REPORT_IDS, "unknown-report").optional(),
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
 /** POST /api/staff/{workspace}/snoozes */
 export const snoozeBodySchema = z
   .object({
-    user_id: z.uuid("user-not-found"),
-    report_id: z.enum(REPORT_IDS, "invalid-report"),
+    /** An accepted member of the entity, else 404 member-not-found (the same for a malformed id). */
+    user_id: z.uuid("member-not-found"),
+    report_id: z.enum(REPORT_IDS, "unknown-report"),
     /** Length from now, in minutes. */
     minutes: z
       .number("invalid-snooze-length")

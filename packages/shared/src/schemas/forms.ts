@@ -244,7 +244,28 @@ export type SendFormBody = z.infer<typeof sendFormBodySchema>;
 export const sendResultSchema = z.object({ sent_order: z.number(), recipients: z.number() });
 export type SendResult = z.infer<typeof sendResultSchema>;
 
-/** Summary per question for staff: counts per option for choice questions, mean/min/max for numbers. */
+/**
+ * Free-text answers of a question: the newest `FORM_LIMITS.summaryTextsMax`, latest first, with the time each was
+ * answered (ISO), and how many there are in all (the CSV has every one).
+ */
+export const textAnswersSchema = z.object({
+  total: z.number(),
+  items: z.array(z.object({ text: z.string(), answered_at: z.string() })),
+});
+/**
+ * How date, time and date-time answers spread: counts per day (`YYYY-MM-DD`; per month `YYYY-MM` when more than
+ * `FORM_LIMITS.summaryDaysMax` days were named) for dates and date-times, per hour (`HH`) for times, in order.
+ */
+export const answerDistributionSchema = z.object({
+  unit: z.enum(["day", "month", "hour"]),
+  buckets: z.array(z.object({ key: z.string(), count: z.number() })),
+});
+export type AnswerDistribution = z.infer<typeof answerDistributionSchema>;
+
+/**
+ * Summary per question for staff: counts per option for choice questions, mean/min/max for numbers, the
+ * answers themselves for free text, a distribution for dates and times.
+ */
 export const questionSummarySchema = z.object({
   question_id: z.number(),
   text: z.string(),
@@ -252,6 +273,8 @@ export const questionSummarySchema = z.object({
   answers: z.number(),
   options: z.array(z.object({ order: z.number(), text: z.string(), count: z.number() })),
   number: z.object({ mean: z.number(), min: z.number(), max: z.number() }).nullable(),
+  texts: textAnswersSchema.nullable(),
+  distribution: answerDistributionSchema.nullable(),
 });
 export const formSummaryStatsSchema = z.object({
   recipients: z.number(),

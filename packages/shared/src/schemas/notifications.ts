@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Language } from "../constants";
-import { MEASURES, type Measure, type ReportId } from "../measures";
+import { MEASURES, type Measure, measureOf, type ReportId } from "../measures";
 import { timeError, type WindowLimitDays, windowError } from "../report-windows";
 import { INT4_MAX } from "./common";
 import { notificationSettingStatusSchema } from "./entities";
@@ -74,7 +74,37 @@ export const NOTIFICATION_DEFAULTS = {
   escalationMinutes: null as number | null,
 } as const;
 
-/** What staff did about an alert (the heat-illness record's "what was done"). */
+/**
+ * What an alert is about, for what staff can have done about it (docs/decisions.md "Acknowledgement actions"):
+ * `heat` the heat-stress score; `vital` a body measure (heart rate, skin temperature, blood oxygen, respiratory
+ * rate, blood pressure, heart-rate variability); `wellbeing` the strain and melancholy questionnaire scores;
+ * `sync` a band that stopped sending.
+ */
+export const ALERT_KINDS = ["heat", "vital", "wellbeing", "sync"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** The scores of how a member feels (JPSS strain, BDI melancholy): talked about, not treated on the spot. */
+const WELLBEING_MEASURES: ReadonlySet<number> = new Set([5102, 5103]);
+
+/** The kind of an alert of `notificationType` (1 sync, 2 measurement) about `measure` (5091 …; null for sync). */
+export function alertKindOf(notificationType: number, measure: number | null): AlertKind {
+  if (notificationType === NOTIFICATION_TYPE.sync) return "sync";
+  if (measure === measureOf(HEAT_STRESS).measure) return "heat";
+  return measure !== null && WELLBEING_MEASURES.has(measure) ? "wellbeing" : "vital";
+}
+
+/**
+ * What staff did about an alert, per kind, in the order the acknowledgement dialog offers them (its first is the
+ * dialog's default). An id means one thing in every list it is in; `other` ends each list.
+ */
+export const ACK_ACTIONS_BY_KIND = {
+  heat: ["rested", "hydrated", "cooled", "sent_home", "called_family", "medical", "other"],
+  vital: ["checked_on", "rested", "refitted", "known_condition", "called_family", "medical", "other"],
+  wellbeing: ["talked", "workload_adjusted", "referred", "called_family", "other"],
+  sync: ["band_checked", "member_contacted", "band_charging", "member_away", "other"],
+} as const satisfies Record<AlertKind, readonly string[]>;
+
+/** Every action of any kind (the stored column's values). */
 export const ACK_ACTIONS = [
   "rested",
   "hydrated",
@@ -82,9 +112,45 @@ export const ACK_ACTIONS = [
   "sent_home",
   "called_family",
   "medical",
+  "checked_on",
+  "refitted",
+  "known_condition",
+  "talked",
+  "workload_adjusted",
+  "referred",
+  "band_checked",
+  "member_contacted",
+  "band_charging",
+  "member_away",
   "other",
 ] as const;
 export type AckAction = (typeof ACK_ACTIONS)[number];
+
+/** The actions that fit an alert of `kind`. */
+export function ackActionsOf(kind: AlertKind): readonly AckAction[] {
+  return ACK_ACTIONS_BY_KIND[kind];
+}
+
+/** Each action in words (the dialog, the lists, the heat-illness record and the CSVs). */
+export const ACK_ACTION_NAMES: Record<AckAction, Record<Language, string>> = {
+  rested: { jp: "休憩させた", en: "Rested" },
+  hydrated: { jp: "水分・塩分を補給させた", en: "Hydrated" },
+  cooled: { jp: "体を冷やした", en: "Cooled down" },
+  sent_home: { jp: "帰宅させた", en: "Sent home" },
+  called_family: { jp: "家族に連絡した", en: "Contacted family" },
+  medical: { jp: "医療機関を受診させた", en: "Medical care" },
+  checked_on: { jp: "本人の様子を確認した", en: "Checked on the member" },
+  refitted: { jp: "バンドを着け直して測り直した", en: "Band refitted, measured again" },
+  known_condition: { jp: "持病・服薬・治療中で把握済み", en: "Known condition (medication or treatment)" },
+  talked: { jp: "本人と話をした", en: "Talked with the member" },
+  workload_adjusted: { jp: "業務・負担を調整した", en: "Workload adjusted" },
+  referred: { jp: "産業医・相談窓口につないだ", en: "Referred to a doctor or counsellor" },
+  band_checked: { jp: "バンドを確認した", en: "Band checked" },
+  member_contacted: { jp: "本人に連絡した", en: "Member contacted" },
+  band_charging: { jp: "充電中・交換中", en: "Band charging or being replaced" },
+  member_away: { jp: "休暇・不在", en: "Member away (leave, day off)" },
+  other: { jp: "その他", en: "Other" },
+};
 
 export const NOTIFICATION_LIMITS = {
   /** Rows one list call returns per type at most, newest first (the rest: narrow the window). */
@@ -209,8 +275,12 @@ export const notificationIdParamSchema = z.object({ id: int4Id("notification-not
 
 const personSchema = z.object({ uid: z.string(), name: z.string(), email: z.string() });
 
-/** How the alert's e-mails fared: none queued yet, queued (or retrying), accepted by SMTP, or failed for good. */
-export const EMAIL_STATUSES = ["none", "pending", "sent", "failed"] as const;
+/**
+ * How the alert's e-mails fared: none queued yet, queued (or retrying), accepted by SMTP, or failed for good;
+ * `dev_mailbox`: delivered to the development mailbox (no SMTP_URL outside production: the server keeps the mail
+ * and staff read it at /staff/mailbox; docs/decisions.md "The development mailbox").
+ */
+export const EMAIL_STATUSES = ["none", "pending", "sent", "failed", "dev_mailbox"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const acknowledgementSchema = z.object({
@@ -224,7 +294,7 @@ export const acknowledgementSchema = z.object({
 export const notificationSchema = z.object({
   id: z.number(),
   notification_type: z.number(),
-  /** When an SMTP server first accepted a mail naming it; null until then. */
+  /** When an SMTP server first accepted a mail naming it (`dev_mailbox`: put in the mailbox); null until then. */
   email_sent_at: z.string().nullable(),
   email_status: z.enum(EMAIL_STATUSES),
   /** Seen by the caller. */
@@ -290,6 +360,10 @@ export const heatRecordRowSchema = z.object({
   cleared_at: z.string().nullable(),
   /** Removed from the staff list (the record keeps it). */
   deleted_at: z.string().nullable(),
+  /** Raised while staff had snoozed the member's heat-stress alerts (issue 28): recorded, nobody mailed. */
+  snooze: z
+    .object({ reason: z.string(), until: z.string(), by: z.object({ uid: z.string(), name: z.string() }) })
+    .nullable(),
 });
 export type HeatRecordRow = z.infer<typeof heatRecordRowSchema>;
 export const heatRecordSchema = z.object({

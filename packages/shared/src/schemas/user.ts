@@ -42,6 +42,11 @@ export type LanguageBody = z.infer<typeof languageBodySchema>;
 export const languageResponseSchema = z.object({ language: languageSchema });
 export type LanguageResponse = z.infer<typeof languageResponseSchema>;
 
-export const staffEntitySchema = z.object({ name: z.string(), workspace_name: z.string() });
+/** An entity the caller is staff of, with its IANA time zone: every time its staff see is on that clock. */
+export const staffEntitySchema = z.object({
+  name: z.string(),
+  workspace_name: z.string(),
+  time_zone: z.string(),
+});
 export const staffEntitiesSchema = z.array(staffEntitySchema);
 export type StaffEntity = z.infer<typeof staffEntitySchema>;

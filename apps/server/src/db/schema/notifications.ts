@@ -1,6 +1,7 @@
 import { ACK_ACTIONS } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -74,6 +75,8 @@ export const alertStates = pgTable(
     inRed: boolean("in_red").notNull(),
     /** Time of the latest sample judged: older samples arriving later do not move the state. */
     lastAt: at("last_at").notNull(),
+    /** Value of that sample (the watch board grades it; null in states written before issue 28). */
+    lastValue: doublePrecision("last_value"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.workspaceName, t.measure] })],
 );
@@ -104,6 +107,8 @@ export const notifications = pgTable(
     /** Removed from the staff list; the heat-illness record keeps it. */
     deletedAt: at("deleted_at"),
     deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    /** Raised while the member's measure was snoozed for the entity: recorded, never mailed (issue 28). */
+    snoozeId: integer("snooze_id").references((): AnyPgColumn => memberSnoozes.id, { onDelete: "set null" }),
   },
   (t) => [
     index("notifications_list_idx").on(t.workspaceName, t.notificationType, t.createdAt),
@@ -113,6 +118,35 @@ export const notifications = pgTable(
     uniqueIndex("notifications_open_sync_idx")
       .on(t.workspaceName, t.userId)
       .where(sql`${t.notificationType} = 1 and ${t.clearedAt} is null`),
+    // the watch board's open alerts: unacknowledged, not removed
+    index("notifications_open_idx")
+      .on(t.workspaceName, t.createdAt)
+      .where(sql`${t.acknowledgedAt} is null and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A staff member's pause of one member's alert mails of one measure for the entity (issue 28, docs/decisions.md
+ * "The watch board"): alerts raised from `starts_at` until `until` (or `ended_at`, when ended early) are recorded
+ * with `snooze_id` and never mailed.
+ */
+export const memberSnoozes = pgTable(
+  "member_snoozes",
+  {
+    id: serial("id").primaryKey(),
+    workspaceName: workspaceName(),
+    userId: userId(),
+    measure: smallint("measure").notNull(),
+    startsAt: at("starts_at").notNull(),
+    until: at("until").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Ended early by staff; null: runs until `until`. */
+    endedAt: at("ended_at"),
+  },
+  (t) => [
+    index("member_snoozes_member_idx").on(t.userId, t.workspaceName, t.measure),
+    index("member_snoozes_open_idx").on(t.workspaceName, t.until).where(sql`${t.endedAt} is null`),
   ],
 );
 

@@ -180,6 +180,41 @@ describe("GET /admin/{ws}/notifications", () => {
     );
   });
 
+  it("an alert mailed to the development mailbox (no SMTP) says so, with the time it was put there", async () => {
+    const heat = await insertAlert(w.t.db, { userId: w.ids.member, value: 92, at: base, createdAt: plus(1) });
+    await insertMail(w.t.db, {
+      notificationId: heat,
+      recipientId: w.ids.staff,
+      recipient: "staff@example.com",
+      status: "outbox",
+      sentAt: plus(2),
+    });
+    for (const [lang, label] of [
+      ["en", "Delivered to the development mailbox"],
+      ["ja", "開発用メールボックスに配信"],
+    ] as const) {
+      const { text } = await get(`${window}&notif_type=1`, w.tok.admin, lang);
+      expect(text.slice(1).split("\r\n")[1]).toBe(
+        csvLine([
+          lang === "en" ? "Measurement" : "測定値",
+          "Member English",
+          "member@example.com",
+          lang === "en" ? "Heat-stress score" : "暑熱ストレススコア",
+          92,
+          lang === "en" ? "pts" : "点",
+          L(base),
+          L(plus(1)),
+          L(plus(2)),
+          label,
+          null,
+          null,
+          null,
+          null,
+        ]).replace(/\r\n$/, ""),
+      );
+    }
+  });
+
   it("writes only the header for a period without alerts", async () => {
     const { res, text } = await get(`${window}&notif_type=1`);
     expect(res.status).toBe(200);

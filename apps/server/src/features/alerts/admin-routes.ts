@@ -1,4 +1,5 @@
 import {
+  ACK_ACTION_NAMES,
   type AckAction,
   ADMIN_NOTIF_TYPE,
   adminNotificationsQuerySchema,
@@ -21,7 +22,7 @@ import { requestLanguage } from "../../lib/language";
 import { at, ensureZone } from "../../lib/time-sql";
 import { type Cell, localText, pageSize, type RowBatches, sendRows } from "../reports/csv";
 import { aboutCurrentMember, ackBy, mailStatus, mailsOfPage } from "./list";
-import { ACK_ACTION_LABELS, EMAIL_STATUS_LABELS } from "./record";
+import { EMAIL_STATUS_LABELS } from "./record";
 
 const superUser = { access: "super-user" as const };
 const n = notifications;
@@ -145,7 +146,7 @@ async function* adminRows(
         EMAIL_STATUS_LABELS[lang][r.email_status],
         r.acked === null ? null : r.ack_name,
         r.acked,
-        r.ack_action === null ? null : ACK_ACTION_LABELS[lang][r.ack_action],
+        r.ack_action === null ? null : ACK_ACTION_NAMES[r.ack_action][lang],
         r.ack_note || null,
       ];
     });

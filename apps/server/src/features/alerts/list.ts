@@ -1,5 +1,7 @@
 import {
   type AckAction,
+  ackActionsOf,
+  alertKindOf,
   type EmailStatus,
   type Language,
   measureByNumber,
@@ -57,20 +59,32 @@ const isAboutCurrentMember = (ws: string): SQL =>
   sql`coalesce((select true from ${memberships} where ${currentMembership(ws)} limit 1), false)`;
 
 /**
+ * When a mail kept in the development mailbox (status `outbox`) got there: its `sent_at`, or for one kept before
+ * that was recorded, when it was written.
+ */
+export const mailboxTime = sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.createdAt})`;
+
+/**
  * The `mails` of a query whose `page` (a CTE with the alerts' ids as `nid`) it follows: per alert of the page, when
- * an SMTP server first accepted a mail naming it (epoch ms, `sent_ms`) and what `mailStatus` reads. One grouped
- * aggregate over the page's ids, not a subquery per alert (on PGlite each rescan is a file-size system call).
+ * an SMTP server first accepted a mail naming it, or else when the first was put in the development mailbox (epoch
+ * ms, `sent_ms`), and what `mailStatus` reads. One grouped aggregate over the page's ids, not a subquery per alert
+ * (on PGlite each rescan is a file-size system call).
  */
 export const mailsOfPage = sql`select ${notificationMails.notificationId} as nid,
-    ${ms(sql`min(${mailOutbox.sentAt}) filter (where ${mailOutbox.status} = 'sent')`)} as sent_ms,
-    bool_or(${mailOutbox.status} = 'sent') as any_sent, bool_and(${mailOutbox.status} = 'failed') as all_failed
+    ${ms(sql`coalesce(min(${mailOutbox.sentAt}) filter (where ${mailOutbox.status} = 'sent'),
+      min(${mailboxTime}) filter (where ${mailOutbox.status} = 'outbox'))`)} as sent_ms,
+    bool_or(${mailOutbox.status} = 'sent') as any_sent, bool_or(${mailOutbox.status} = 'outbox') as any_kept,
+    bool_and(${mailOutbox.status} = 'failed') as all_failed
   from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
   where ${notificationMails.notificationId} in (select nid from page)
   group by ${notificationMails.notificationId}`;
 
-/** none: no mail queued; sent: one was accepted; failed: every one failed for good; pending otherwise. */
+/**
+ * none: no mail queued; sent: one was accepted; dev_mailbox: one was delivered to the development mailbox (no SMTP
+ * outside production); failed: every one failed for good; pending otherwise.
+ */
 export const mailStatus = sql`case when mails.nid is null then 'none' when mails.any_sent then 'sent'
-  when mails.all_failed then 'failed' else 'pending' end`;
+  when mails.any_kept then 'dev_mailbox' when mails.all_failed then 'failed' else 'pending' end`;
 
 interface Row {
   id: number;
@@ -271,7 +285,8 @@ const actionable = (ws: string, id: number) =>
 
 /**
  * Records what the caller did about an alert (one acknowledgement per alert). 404 for an alert the caller
- * cannot see (another entity's, removed, a former member's), 409 already-acknowledged.
+ * cannot see (another entity's, removed, a former member's), 400 ack-action-not-fitting for an action of another
+ * kind of alert (a heat-stress action for a heart-rate alert …), 409 already-acknowledged.
  */
 export async function acknowledge(
   db: Db,
@@ -280,6 +295,14 @@ export async function acknowledge(
   id: number,
   body: { action: AckAction; note: string },
 ): Promise<void> {
+  // an alert's kind never changes, so reading it before the update leaves no race
+  const [found] = await rows<{ type: number; measure: number | null }>(
+    db,
+    sql`select ${n.notificationType} as type, ${n.measure} as measure from ${n} where ${actionable(ws, id)}`,
+  );
+  if (!found) throw new AppError("notification-not-found");
+  if (!ackActionsOf(alertKindOf(found.type, found.measure)).includes(body.action))
+    throw new AppError("ack-action-not-fitting", "action");
   // one statement: two staff acknowledging at once cannot both win
   const done = await db
     .update(n)

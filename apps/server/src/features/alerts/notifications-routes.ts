@@ -127,7 +127,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return sendRows(
           reply,
           `heat-illness-record-${entity.workspace_name}`,
-          recordHeaders(lang),
+          recordHeaders(lang, entity.time_zone),
           heatRecordCsv(ctx.db, entity.workspace_name, entity.time_zone, q, lang),
         );
       },

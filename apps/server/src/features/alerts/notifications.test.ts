@@ -158,16 +158,28 @@ describe("GET /staff/{ws}/notifications", () => {
     expect(res.body.measurement_list[0].report).toEqual({ ...HEAT_REPORT_EN, unit: "点" });
   });
 
-  it("e-mail status: failed when every mail failed for good, pending while one is queued or kept", async () => {
+  it("e-mail status: failed when every mail failed for good, pending while one is queued, dev_mailbox once one is in the development mailbox", async () => {
     const failed = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
     const pending = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(2) });
     const kept = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(3) });
+    const keptBefore = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(4) });
+    const sentToo = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(5) });
     const mail = { recipientId: w.ids.staff, recipient: "staff@example.com" };
     await insertMail(w.t.db, { ...mail, notificationId: failed, status: "failed" });
     await insertMail(w.t.db, { ...mail, notificationId: failed, status: "failed" });
     await insertMail(w.t.db, { ...mail, notificationId: pending, status: "failed" });
     await insertMail(w.t.db, { ...mail, notificationId: pending, status: "queued" });
-    await insertMail(w.t.db, { ...mail, notificationId: kept, status: "outbox" });
+    // put in the mailbox (sent_at) by the outbox worker without SMTP; one still queued beside it
+    const keptAt = new Date(Date.now() - 170 * 60_000);
+    await insertMail(w.t.db, { ...mail, notificationId: kept, status: "queued" });
+    await insertMail(w.t.db, { ...mail, notificationId: kept, status: "outbox", sentAt: keptAt });
+    // kept before the mailbox time was recorded: the time it was written
+    const writtenAt = new Date(Date.now() - 230 * 60_000);
+    await insertMail(w.t.db, { ...mail, notificationId: keptBefore, status: "outbox", createdAt: writtenAt });
+    // accepted by SMTP (a server given SMTP_URL later) wins over the mailbox
+    const sentAt = new Date(Date.now() - 280 * 60_000);
+    await insertMail(w.t.db, { ...mail, notificationId: sentToo, status: "outbox", sentAt: hoursAgo(4.9) });
+    await insertMail(w.t.db, { ...mail, notificationId: sentToo, status: "sent", sentAt });
     const res = await list();
     expect(
       res.body.measurement_list.map(
@@ -180,7 +192,9 @@ describe("GET /staff/{ws}/notifications", () => {
     ).toEqual([
       [failed, "failed", null],
       [pending, "pending", null],
-      [kept, "pending", null],
+      [kept, "dev_mailbox", keptAt.toISOString()],
+      [keptBefore, "dev_mailbox", writtenAt.toISOString()],
+      [sentToo, "sent", sentAt.toISOString()],
     ]);
   });
 
@@ -442,6 +456,74 @@ describe("acknowledging", () => {
     expect(res.body).toMatchObject({ code, field });
     if (jp) expect(res.body.detail).toBe(jp);
     expect((await rowOf(id))?.acknowledgedAt).toBeNull();
+  });
+
+  // each kind of alert takes its own actions (docs/decisions.md "Acknowledgement actions")
+  const HEART = 5091;
+  it.each([
+    ["a heat-stress", "hydrated", "checked_on", {}],
+    ["a heart-rate", "checked_on", "hydrated", { measure: HEART, value: 172 }],
+    ["a blood-oxygen", "known_condition", "cooled", { measure: 5093, value: 86 }],
+    ["a blood-pressure", "medical", "band_checked", { measure: 5095, value: 182 }],
+    ["a skin-temperature", "refitted", "sent_home", { measure: 5092, value: 38.6 }],
+    ["a respiratory-rate", "rested", "talked", { measure: 5094, value: 31 }],
+    ["a strain-score", "referred", "checked_on", { measure: 5102, value: 40 }],
+    ["an out-of-sync", "band_charging", "rested", { type: 1 as const }],
+    ["an out-of-sync", "member_contacted", "medical", { type: 1 as const }],
+  ])("%s alert: takes %s, refuses %s with 400 and changes nothing", async (_, fits, foreign, fixture) => {
+    const refused = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1), ...fixture });
+    const ja = await w.t.call(
+      "POST",
+      `${S}/notifications/${refused}/acknowledge`,
+      { action: foreign, note: "x" },
+      as(w.tok.staff, "ja"),
+    );
+    expect(ja.status).toBe(400);
+    expect(ja.body).toEqual({
+      code: "ack-action-not-fitting",
+      field: "action",
+      detail: "その対応はこの種類のアラートには選べません。表示されている対応から選んでください。",
+    });
+    const en = await w.t.call(
+      "POST",
+      `${S}/notifications/${refused}/acknowledge`,
+      { action: foreign },
+      staff(),
+    );
+    expect(en.body.detail).toBe(
+      "That action does not fit this kind of alert. Choose one of the actions offered for it.",
+    );
+    const untouched = await rowOf(refused);
+    expect([untouched?.acknowledgedAt, untouched?.ackAction, untouched?.ackNote]).toEqual([null, null, null]);
+
+    const ok = await w.t.call("POST", `${S}/notifications/${refused}/acknowledge`, { action: fits }, staff());
+    expect(ok.status).toBe(200);
+    expect(ok.body.acknowledged).toMatchObject({ action: fits });
+    expect((await rowOf(refused))?.ackAction).toBe(fits);
+  });
+
+  it("takes `other` for every kind of alert", async () => {
+    for (const fixture of [{}, { measure: HEART }, { measure: 5103 }, { type: 1 as const }]) {
+      const id = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1), ...fixture });
+      const res = await w.t.call(
+        "POST",
+        `${S}/notifications/${id}/acknowledge`,
+        { action: "other" },
+        staff(),
+      );
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("answers 404, not 400, for a foreign action on an alert the caller cannot see", async () => {
+    const harbor = await insertAlert(w.t.db, { ws: "harbor", userId: w.ids.client, at: hoursAgo(1) });
+    const res = await w.t.call(
+      "POST",
+      `${S}/notifications/${harbor}/acknowledge`,
+      { action: "band_checked" },
+      staff(),
+    );
+    expect(res.status).toBe(404);
   });
 
   it("accepts a note of exactly 500 characters", async () => {

@@ -146,6 +146,7 @@ describe("the heat-illness record (JSON)", () => {
         escalated_at: iso(plus(16)),
         cleared_at: iso(plus(40)),
         deleted_at: null,
+        snooze: null,
       },
       {
         id: former,
@@ -161,6 +162,7 @@ describe("the heat-illness record (JSON)", () => {
         escalated_at: null,
         cleared_at: null,
         deleted_at: null,
+        snooze: null,
       },
       {
         id: removed,
@@ -173,6 +175,7 @@ describe("the heat-illness record (JSON)", () => {
         escalated_at: null,
         cleared_at: null,
         deleted_at: iso(plus(130)),
+        snooze: null,
       },
     ]);
   });
@@ -240,19 +243,20 @@ describe("the heat-illness record (CSV)", () => {
     expect(text.slice(1)).toBe(
       [
         csvLine([
-          "Measured at",
+          "Measured at (Asia/Tokyo)",
           "Name",
           "Email",
           "Heat-stress score (pts)",
-          "Alerted at",
+          "Alerted at (Asia/Tokyo)",
           "Told",
-          "Escalated at",
+          "Escalated at (Asia/Tokyo)",
           "Acknowledged by",
-          "Acknowledged at",
+          "Acknowledged at (Asia/Tokyo)",
           "Action",
           "Note",
-          "Cleared at",
-          "Removed from the list at",
+          "Cleared at (Asia/Tokyo)",
+          "Removed from the list at (Asia/Tokyo)",
+          "Snoozed (reason, until, by)",
         ]),
         csvLine([
           L(base),
@@ -268,6 +272,7 @@ describe("the heat-illness record (CSV)", () => {
           "'=Water and rest",
           L(plus(40)),
           null,
+          null,
         ]),
         csvLine([
           L(plus(60)),
@@ -276,6 +281,7 @@ describe("the heat-illness record (CSV)", () => {
           null,
           L(plus(60)),
           `<gone@example.com> (alert: Sent ${L(plus(61))})`,
+          null,
           null,
           null,
           null,
@@ -298,6 +304,7 @@ describe("the heat-illness record (CSV)", () => {
           null,
           null,
           L(plus(130)),
+          null,
         ]),
       ].join(""),
     );
@@ -305,7 +312,7 @@ describe("the heat-illness record (CSV)", () => {
     expect(text).toContain(",'=Water and rest,");
   });
 
-  it("writes Japanese headers and words, and times in the entity's zone", async () => {
+  it("writes Japanese headers and words, and times in the entity's zone, named in the headers", async () => {
     await story();
     await w.t.db
       .update(entities)
@@ -314,7 +321,7 @@ describe("the heat-illness record (CSV)", () => {
     const { text } = await csv("ja");
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "測定日時,名前,メールアドレス,暑熱ストレススコア（点）,通知日時,通知先,エスカレーション日時,対応者,対応日時,対応内容,メモ,解除日時,一覧から削除した日時",
+      "測定日時（America/New_York）,名前,メールアドレス,暑熱ストレススコア（点）,通知日時（America/New_York）,通知先,エスカレーション日時（America/New_York）,対応者,対応日時（America/New_York）,対応内容,メモ,解除日時（America/New_York）,一覧から削除した日時（America/New_York）,通知の一時停止（理由、期限、設定者）",
     );
     expect(lines[1]?.startsWith(`${L(base, "America/New_York")},Member English,`)).toBe(true);
     expect(L(base, "America/New_York")).not.toBe(L(base));
@@ -322,6 +329,38 @@ describe("the heat-illness record (CSV)", () => {
       `Sato Staff <staff@example.com> (通知: 送信済み ${L(plus(2), "America/New_York")}); Staff Two <staff2@example.com> (通知: 送信失敗); Staff Two <staff2@example.com> (エスカレーション: 送信待ち)`,
     );
     expect(lines[1]).toContain(",水分・塩分を補給させた,");
+  });
+
+  it("tells a mail delivered to the development mailbox (no SMTP) as delivered there, with the time, JSON and CSV", async () => {
+    const told = await insertAlert(w.t.db, { userId: w.ids.member, value: 92, at: base, createdAt: plus(1) });
+    const mail = { notificationId: told, recipientId: w.ids.staff, recipient: "staff@example.com" };
+    await insertMail(w.t.db, { ...mail, status: "outbox", sentAt: plus(2), createdAt: plus(1) });
+    // kept before the mailbox time was recorded: the time it was written
+    await insertMail(w.t.db, { ...mail, kind: "escalation", status: "outbox", createdAt: plus(16) });
+    const json = await record();
+    expect(json.body.rows[0].told).toEqual([
+      {
+        name: "Sato Staff",
+        email: "staff@example.com",
+        kind: "alert",
+        status: "dev_mailbox",
+        sent_at: iso(plus(2)),
+      },
+      {
+        name: "Sato Staff",
+        email: "staff@example.com",
+        kind: "escalation",
+        status: "dev_mailbox",
+        sent_at: iso(plus(16)),
+      },
+    ]);
+    const firstRow = (text: string) => text.slice(1).split("\r\n")[1];
+    expect(firstRow((await csv()).text)).toContain(
+      `Sato Staff <staff@example.com> (alert: Delivered to the development mailbox ${L(plus(2))}); Sato Staff <staff@example.com> (escalation: Delivered to the development mailbox ${L(plus(16))})`,
+    );
+    expect(firstRow((await csv("ja")).text)).toContain(
+      `Sato Staff <staff@example.com> (通知: 開発用メールボックスに配信 ${L(plus(2))}); Sato Staff <staff@example.com> (エスカレーション: 開発用メールボックスに配信 ${L(plus(16))})`,
+    );
   });
 
   it("writes every alert of the period page by page, none twice, also when times tie", async () => {

@@ -1,4 +1,5 @@
 import {
+  ACK_ACTION_NAMES,
   type AckAction,
   type EmailStatus,
   HEAT_STRESS,
@@ -13,12 +14,12 @@ import {
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
-import { mailOutbox, notificationMails, notifications, users } from "../../db/schema";
+import { mailOutbox, memberSnoozes, notificationMails, notifications, users } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at } from "../../lib/time-sql";
 import { iso, ms } from "../forms/sql";
-import { type Cell, localText, pageSize, type RowBatches } from "../reports/csv";
-import { aboutCurrentMember, acknowledgementOf } from "./list";
+import { type Cell, localText, pageSize, type RowBatches, zonedHeader } from "../reports/csv";
+import { aboutCurrentMember, acknowledgementOf, mailboxTime } from "./list";
 
 /*
  * The heat-illness record (issue 11 §3): every red heat-stress alert of a period with who was told, who
@@ -30,32 +31,22 @@ import { aboutCurrentMember, acknowledgementOf } from "./list";
 const n = notifications;
 const HEAT_MEASURE = measureOf(HEAT_STRESS);
 
-/** What staff did, in words (the CSVs). */
-export const ACK_ACTION_LABELS: Record<Language, Record<AckAction, string>> = {
-  jp: {
-    rested: "休憩させた",
-    hydrated: "水分・塩分を補給させた",
-    cooled: "体を冷やした",
-    sent_home: "帰宅させた",
-    called_family: "家族に連絡した",
-    medical: "医療機関を受診させた",
-    other: "その他",
-  },
-  en: {
-    rested: "Rested",
-    hydrated: "Hydrated",
-    cooled: "Cooled down",
-    sent_home: "Sent home",
-    called_family: "Called family",
-    medical: "Medical care",
-    other: "Other",
-  },
-};
-
 /** How an alert's e-mail fared, in words (the CSVs). */
 export const EMAIL_STATUS_LABELS: Record<Language, Record<EmailStatus, string>> = {
-  jp: { none: "なし", pending: "送信待ち", sent: "送信済み", failed: "送信失敗" },
-  en: { none: "None", pending: "Pending", sent: "Sent", failed: "Failed" },
+  jp: {
+    none: "なし",
+    pending: "送信待ち",
+    sent: "送信済み",
+    failed: "送信失敗",
+    dev_mailbox: "開発用メールボックスに配信",
+  },
+  en: {
+    none: "None",
+    pending: "Pending",
+    sent: "Sent",
+    failed: "Failed",
+    dev_mailbox: "Delivered to the development mailbox",
+  },
 };
 
 const KIND_LABELS: Record<Language, Record<"alert" | "escalation", string>> = {
@@ -78,6 +69,7 @@ const LABELS = {
     note: "メモ",
     cleared: "解除日時",
     deleted: "一覧から削除した日時",
+    snooze: "通知の一時停止（理由、期限、設定者）",
   },
   en: {
     time: "Measured at",
@@ -93,31 +85,43 @@ const LABELS = {
     note: "Note",
     cleared: "Cleared at",
     deleted: "Removed from the list at",
+    snooze: "Snoozed (reason, until, by)",
   },
 } as const;
 
-export function recordHeaders(lang: Language): string[] {
+/** The CSV's headers; each time column names the entity's zone `tz` its times are in. */
+export function recordHeaders(lang: Language, tz: string): string[] {
   const L = LABELS[lang];
+  const zoned = (label: string) => zonedHeader(label, tz, lang);
   return [
-    L.time,
+    zoned(L.time),
     L.name,
     L.email,
     L.value,
-    L.created,
+    zoned(L.created),
     L.told,
-    L.escalated,
+    zoned(L.escalated),
     L.ackBy,
-    L.ackAt,
+    zoned(L.ackAt),
     L.action,
     L.note,
-    L.cleared,
-    L.deleted,
+    zoned(L.cleared),
+    zoned(L.deleted),
+    L.snooze,
   ];
 }
 
-/** A mail outbox status as the record shows it: queued or kept (no SMTP) is still pending. */
-const mailStatus = (status: string): EmailStatus =>
-  status === "sent" ? "sent" : status === "failed" ? "failed" : "pending";
+/** Mail outbox statuses as the record shows them: kept without SMTP is in the development mailbox. */
+const EMAIL_STATUS_OF: Partial<Record<string, EmailStatus>> = {
+  sent: "sent",
+  failed: "failed",
+  outbox: "dev_mailbox",
+};
+/** A mail outbox status as the record shows it; queued (or retrying) is pending. */
+export const mailStatus = (status: string): EmailStatus => EMAIL_STATUS_OF[status] ?? "pending";
+
+/** When a mail was delivered: accepted by SMTP, or put in the development mailbox. */
+const deliveredAt = sql`case when ${mailOutbox.status} = 'outbox' then ${mailboxTime} else ${mailOutbox.sentAt} end`;
 
 /** A timestamptz column as the record needs it: epoch ms (JSON) or local `YYYY/MM/DD HH:mm` text (CSV). */
 type TimeOut = (col: SQL | unknown) => SQL;
@@ -147,6 +151,10 @@ interface RecordRow<T> {
   ack_note: string | null;
   cleared: T | null;
   deleted: T | null;
+  snooze_reason: string | null;
+  snooze_until: T | null;
+  snooze_uid: string | null;
+  snooze_by: string | null;
 }
 
 /**
@@ -174,7 +182,7 @@ function recordRows<T>(
         case when ${aboutCurrentMember(ws)} then ${n.value}::float8 end as value,
         (select coalesce(json_agg(json_build_object('name', coalesce(${users.name}, ''),
             'email', ${mailOutbox.recipient}, 'kind', ${notificationMails.kind}, 'status', ${mailOutbox.status},
-            'sent_at', ${time(mailOutbox.sentAt)}) order by ${mailOutbox.createdAt}, ${mailOutbox.id}), '[]'::json)
+            'sent_at', ${time(deliveredAt)}) order by ${mailOutbox.createdAt}, ${mailOutbox.id}), '[]'::json)
           from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
             left join ${users} on ${users.id} = ${notificationMails.recipientId}
           where ${notificationMails.notificationId} = ${n.id}) as told,
@@ -182,8 +190,12 @@ function recordRows<T>(
         ${n.acknowledgedBy}::text as ack_uid,
         (select ${users.name} from ${users} where ${users.id} = ${n.acknowledgedBy}) as ack_name,
         ${n.ackAction} as ack_action, ${n.ackNote} as ack_note, ${time(n.clearedAt)} as cleared,
-        ${time(n.deletedAt)} as deleted
+        ${time(n.deletedAt)} as deleted,
+        ${memberSnoozes.reason} as snooze_reason, ${time(sql`least(${memberSnoozes.until}, ${memberSnoozes.endedAt})`)} as snooze_until,
+        ${memberSnoozes.createdBy}::text as snooze_uid,
+        (select ${users.name} from ${users} where ${users.id} = ${memberSnoozes.createdBy}) as snooze_by
       from ${n} join ${users} on ${users.id} = ${n.userId}
+        left join ${memberSnoozes} on ${memberSnoozes.id} = ${n.snoozeId}
       where ${n.workspaceName} = ${ws} and ${n.notificationType} = ${NOTIFICATION_TYPE.measurement}
         and ${n.measure} = ${HEAT_MEASURE.measure}
         and ${n.at} >= ${at(q.start_time * 1000)} and ${n.at} < ${at(q.end_time * 1000)} and ${after}
@@ -223,6 +235,14 @@ export async function heatRecord(
     escalated_at: iso(r.escalated),
     cleared_at: iso(r.cleared),
     deleted_at: iso(r.deleted),
+    snooze:
+      r.snooze_reason === null
+        ? null
+        : {
+            reason: r.snooze_reason,
+            until: iso(r.snooze_until) as string,
+            by: { uid: r.snooze_uid ?? "", name: r.snooze_by ?? "" },
+          },
   });
   return {
     entity,
@@ -265,10 +285,13 @@ export async function* heatRecordCsv(
       r.escalated,
       r.acked === null ? null : r.ack_name,
       r.acked,
-      r.ack_action === null ? null : ACK_ACTION_LABELS[lang][r.ack_action],
+      r.ack_action === null ? null : ACK_ACTION_NAMES[r.ack_action][lang],
       r.ack_note || null,
       r.cleared,
       r.deleted,
+      r.snooze_reason === null
+        ? null
+        : `${r.snooze_reason} (${r.snooze_until}${r.snooze_by ? `, ${r.snooze_by}` : ""})`,
     ]);
     const last = page.at(-1);
     if (!last || page.length < size) return;

@@ -1,7 +1,8 @@
+import { MESSAGES } from "@mimamori/shared";
 import { eq } from "drizzle-orm";
 import Encoding from "encoding-japanese";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertStates, reportTunings } from "../../db/schema";
+import { alertStates, reportTunings, users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { linkToken } from "../../test/smtp";
@@ -46,6 +47,7 @@ describe("users management: authorization", () => {
     const id = "00000000-0000-4000-8000-000000000000";
     const calls = await Promise.all([
       t.call("GET", "/staff/sakura/users", undefined, o),
+      t.call("GET", `/staff/sakura/users/${id}`, undefined, o),
       t.call("POST", "/staff/sakura/users/validate", [], o),
       t.call("POST", "/staff/sakura/users/register", [], o),
       t.call("DELETE", `/staff/sakura/users/${id}`, undefined, o),
@@ -73,6 +75,55 @@ describe("GET /staff/{ws}/users", () => {
       ["client3@example.com", true, false],
     ]);
     expect(res.body[0]).toMatchObject({ is_active: true, email_is_active: true, language: "jp" });
+  });
+});
+
+describe("GET /staff/{ws}/users/{id}", () => {
+  const uid = async (email: string) =>
+    (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as string;
+
+  it("answers one accepted member's name and e-mail by id (the member pages' URLs carry ids only)", async () => {
+    const id = await uid("client@example.com");
+    const res = await t.call("GET", `/staff/sakura/users/${id}`, undefined, { token: tok.staff });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id,
+      uid: id,
+      name: "Tanaka Hanako",
+      email: "client@example.com",
+      is_pending: false,
+      is_invited: false,
+    });
+  });
+
+  it.each([
+    ["a pending applicant", "sakura", "client3@example.com"],
+    ["another entity's member", "sakura", "client2@example.com"],
+    ["staff, not a member", "sakura", "staff@example.com"],
+  ])("is 404 member-not-found for %s, in the caller's language", async (_, ws, email) => {
+    const id = await uid(email);
+    const jp = await t.call("GET", `/staff/${ws}/users/${id}`, undefined, { token: tok.staff, lang: "ja" });
+    expect([jp.status, jp.body.code]).toEqual([404, "member-not-found"]);
+    expect(jp.body.detail).toBe(MESSAGES["member-not-found"].jp);
+    const en = await t.call("GET", `/staff/${ws}/users/${id}`, undefined, { token: tok.staff, lang: "en" });
+    expect(en.body.detail).toBe(MESSAGES["member-not-found"].en);
+  });
+
+  it("another entity's staff cannot read sakura's member, by sakura's path or their own", async () => {
+    const id = await uid("client@example.com");
+    const own = await t.call("GET", `/staff/kaede/users/${id}`, undefined, { token: tok.otherStaff });
+    expect([own.status, own.body.code]).toEqual([404, "member-not-found"]);
+    expect(
+      (await t.call("GET", `/staff/sakura/users/${id}`, undefined, { token: tok.otherStaff })).status,
+    ).toBe(403);
+  });
+
+  it("refuses an id that is not a uuid", async () => {
+    const res = await t.call("GET", "/staff/sakura/users/client@example.com", undefined, {
+      token: tok.staff,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not-found");
   });
 });
 

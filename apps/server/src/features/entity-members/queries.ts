@@ -1,7 +1,7 @@
 import type { MemberUser } from "@mimamori/shared";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { clientMembershipOf } from "../../db/membership-rules";
+import { acceptedClientOf, clientMembershipOf } from "../../db/membership-rules";
 import {
   alertStates,
   formRecipientList,
@@ -9,6 +9,7 @@ import {
   formSchedules,
   forms,
   memberModules,
+  memberSnoozes,
   memberships,
   reportTunings,
   users,
@@ -26,7 +27,17 @@ export async function listMembers(db: Db, ws: string): Promise<MemberUser[]> {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(clientMembershipOf(ws))
     .orderBy(asc(memberships.status), asc(memberships.createdAt), asc(users.email));
-  return rows.map(({ user, membership }) => ({
+  return rows.map(memberUserOf);
+}
+
+function memberUserOf({
+  user,
+  membership,
+}: {
+  user: typeof users.$inferSelect;
+  membership: typeof memberships.$inferSelect;
+}): MemberUser {
+  return {
     id: user.id,
     uid: user.id,
     name: user.name,
@@ -37,7 +48,22 @@ export async function listMembers(db: Db, ws: string): Promise<MemberUser[]> {
     is_invited: membership.status === "invited",
     email_is_active: user.emailVerifiedAt !== null,
     created_at: membership.createdAt.toISOString(),
-  }));
+  };
+}
+
+/**
+ * One accepted member of the entity, for the staff pages that open a member by id (their URLs carry ids only,
+ * never a name or an e-mail address); 404 `member-not-found` for anyone else (invited, pending, another
+ * entity's member, no such person).
+ */
+export async function acceptedMember(db: Db, ws: string, userId: string): Promise<MemberUser> {
+  const [row] = await db
+    .select({ user: users, membership: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(acceptedClientOf(ws), eq(memberships.userId, userId)));
+  if (!row) throw new AppError("member-not-found");
+  return memberUserOf(row);
 }
 
 /** E-mails (lower-case) of the given addresses that already belong to the entity: accepted, invited or pending. */
@@ -86,7 +112,7 @@ export async function setMembership(
  */
 export async function removeMember(db: Db, ws: string, userId: string) {
   await db.transaction(async (tx) => {
-    for (const t of [memberModules, reportTunings, alertStates])
+    for (const t of [memberModules, reportTunings, alertStates, memberSnoozes])
       await tx.delete(t).where(and(eq(t.workspaceName, ws), eq(t.userId, userId)));
     const entityForms = tx.select({ id: forms.id }).from(forms).where(eq(forms.workspaceName, ws));
     for (const t of [formRecipients, formRecipientList])

@@ -8,7 +8,14 @@ import { AppError } from "../../lib/errors";
 import { workspaceParams } from "../../lib/params";
 import { sendInvitations } from "../invitations/service";
 import { parseUserCsv } from "./csv";
-import { listMembers, memberEmails, removeMember, requireMember, setMembership } from "./queries";
+import {
+  acceptedMember,
+  listMembers,
+  memberEmails,
+  removeMember,
+  requireMember,
+  setMembership,
+} from "./queries";
 import { registerRows } from "./register";
 import { normaliseEmail, validateRows } from "./rows";
 
@@ -27,6 +34,13 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/staff/:workspace/users",
       { config: staff, schema: { params: workspaceParams, response: members } },
       async (req) => listMembers(ctx.db, req.params.workspace),
+    );
+
+    /** One accepted member by id: the member pages read the name and e-mail here, not from their URL. */
+    app.get(
+      "/staff/:workspace/users/:id",
+      { config: staff, schema: { params: memberParams, response: { 200: memberUserSchema } } },
+      async (req) => acceptedMember(ctx.db, req.params.workspace, req.params.id),
     );
 
     app.post(

@@ -119,7 +119,7 @@ describe("the answers CSV", () => {
     expect(lines.at(-1)).toBe("");
     const { sent, answered } = await times("Asia/Tokyo");
     expect(lines.slice(0, -1)).toEqual([
-      "Name,Email,Sent at,Answered at,Sent order,How do you feel?,Symptoms,Temperature,Later",
+      "Name,Email,Sent at (Asia/Tokyo),Answered at (Asia/Tokyo),Sent order,How do you feel?,Symptoms,Temperature,Later",
       // members by name: "Member English" before "Tanaka Hanako"; a number stays a number, even negative
       `Member English,member@example.com,${sent(1)},${answered(w.ids.member, 1)},1,"cold, tired",,-5,`,
       // a formula is neutralised (a cell that only contains one is not); choices are their option texts
@@ -129,11 +129,11 @@ describe("the answers CSV", () => {
     expect(answered(w.ids.client, 1)).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
   });
 
-  it("writes the times in the zone asked for and the headers in the caller's language", async () => {
+  it("writes the times in the zone asked for, named in the headers, in the caller's language", async () => {
     const { text } = await download("?timezone=America/New_York", "ja");
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "名前,メールアドレス,送信日時,回答日時,送信回,How do you feel?,Symptoms,Temperature,Later",
+      "名前,メールアドレス,送信日時（America/New_York）,回答日時（America/New_York）,送信回,How do you feel?,Symptoms,Temperature,Later",
     );
     const { sent, answered } = await times("America/New_York");
     expect(lines[1]?.split(",").slice(2, 5)).toEqual([sent(1), answered(w.ids.member, 1), "1"]);

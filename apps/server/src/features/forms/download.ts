@@ -2,7 +2,7 @@ import { isChoiceType, type Language, QUESTION_TYPE } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
 import { type FormSnapshot, formAnswers, formRecipients, formSends, users } from "../../db/schema";
-import { type Cell, localText, pageSize, type RowBatches } from "../reports/csv";
+import { type Cell, localText, pageSize, type RowBatches, zonedHeader } from "../reports/csv";
 import { recipientIsMember, snapshotQuestionRows } from "./sql";
 
 const LABELS = {
@@ -21,11 +21,11 @@ interface ColumnRow {
 }
 
 /**
- * The columns of the answers CSV: name, e-mail, sent at, answered at, sent order, then one per question ever
- * sent (the union of the question ids over the sends' snapshots), in the order of each question's latest send,
- * headed by its latest text.
+ * The columns of the answers CSV: name, e-mail, sent at, answered at (each naming the zone `tz` of its times),
+ * sent order, then one per question ever sent (the union of the question ids over the sends' snapshots), in the
+ * order of each question's latest send, headed by its latest text.
  */
-export async function downloadHeaders(db: Db, formId: number, lang: Language) {
+export async function downloadHeaders(db: Db, formId: number, lang: Language, tz: string) {
   const found = await rows<ColumnRow>(
     db,
     sql`select distinct on ((q->>'id')::int) (q->>'id')::int as id, q->>'text' as text, (q->>'order')::int as ord,
@@ -38,7 +38,11 @@ export async function downloadHeaders(db: Db, formId: number, lang: Language) {
     .sort((a, b) => a.ord - b.ord || b.sent_order - a.sent_order || a.id - b.id)
     .map((c) => ({ id: c.id, text: c.text }));
   const L = LABELS[lang];
-  return { headers: [L.name, L.email, L.sent, L.answered, L.order, ...columns.map((c) => c.text)], columns };
+  const zoned = (label: string) => zonedHeader(label, tz, lang);
+  return {
+    headers: [L.name, L.email, zoned(L.sent), zoned(L.answered), L.order, ...columns.map((c) => c.text)],
+    columns,
+  };
 }
 
 /** Per sent order, per question of its snapshot: its type and option texts (answers read against their send). */

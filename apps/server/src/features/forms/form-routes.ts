@@ -118,7 +118,10 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => formSummaryStats(ctx.db, req.params.workspace, req.params.id),
     );
 
-    /** The answers as CSV (FORM-35): one row per member and sent order, times local to `timezone`. */
+    /**
+     * The answers as CSV (FORM-35): one row per member and sent order, times local to `timezone` (the web sends
+     * the entity's), named in the time headers.
+     */
     app.get(
       "/staff/:workspace/forms/:id/download",
       {
@@ -131,7 +134,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // the platform validated the zone name; the database must know it too
         await ensureZone(ctx.db, tz);
         const form = await requireForm(ctx.db, workspace, id);
-        const { headers, columns } = await downloadHeaders(ctx.db, form.id, requestLanguage(req));
+        const { headers, columns } = await downloadHeaders(ctx.db, form.id, requestLanguage(req), tz);
         return sendRows(
           reply,
           `form-${form.id}-answers`,

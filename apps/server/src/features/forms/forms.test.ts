@@ -578,6 +578,15 @@ describe("the answer summary", () => {
           answers: 3,
           options: [],
           number: null,
+          texts: {
+            total: 3,
+            items: [
+              { text: "ok", answered_at: expect.any(String) },
+              { text: "bad", answered_at: expect.any(String) },
+              { text: "good", answered_at: expect.any(String) },
+            ],
+          },
+          distribution: null,
         },
         {
           question_id: choice.id,
@@ -589,6 +598,8 @@ describe("the answer summary", () => {
             { order: 2, text: "No", count: 1 },
           ],
           number: null,
+          texts: null,
+          distribution: null,
         },
         {
           question_id: number.id,
@@ -597,6 +608,8 @@ describe("the answer summary", () => {
           answers: 2,
           options: [],
           number: { mean: 37, min: 36.5, max: 37.5 },
+          texts: null,
+          distribution: null,
         },
       ],
     });

@@ -23,12 +23,14 @@ describe("GET /api/health", () => {
       status: "ok",
       db: process.env.DATABASE_URL ? "postgres" : "pglite",
       demo: false,
+      // the test app sends mail over SMTP (its peer): no development mailbox
+      mailbox: false,
     });
   });
 
   /** Writes the demo accounts directly and marks the change, as a request or job would. */
   async function addDemoAccounts() {
-    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false });
+    await seedDemo(t.db, { vitalDays: 0, forms: false, alerts: false, members: false });
     changesOf(t.db).everything();
   }
   /** Deletes them directly; `marked`: and marks the change. */

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { setImmediate as macrotask } from "node:timers/promises";
-import { type CsvCell, csvLine, EXPORTS_PER_USER } from "@mimamori/shared";
+import { type CsvCell, csvLine, EXPORTS_PER_USER, type Language } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../../db/client";
@@ -128,6 +128,10 @@ export function sendRows(
 /** `YYYY/MM/DD HH:mm` of a timestamptz expression in the zone (§9 dates in exports). */
 export const localText = (col: ReturnType<typeof sql>, tz: string) =>
   sql`to_char(${col} at time zone ${tz}, 'YYYY/MM/DD HH24:MI')`;
+
+/** A time column's header naming the zone of its `localText` cells: "Sent at (Asia/Tokyo)", "送信日時（Asia/Tokyo）". */
+export const zonedHeader = (label: string, tz: string, lang: Language) =>
+  lang === "jp" ? `${label}（${tz}）` : `${label} (${tz})`;
 
 /**
  * Local-midnight (or first-of-month) boundaries cutting [start, end) (epoch ms) into slices of `days` days or

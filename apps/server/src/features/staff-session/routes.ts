@@ -15,7 +15,11 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const me = requireUser(req);
         return ctx.db
-          .select({ name: entities.name, workspace_name: entities.workspaceName })
+          .select({
+            name: entities.name,
+            workspace_name: entities.workspaceName,
+            time_zone: entities.timeZone,
+          })
           .from(memberships)
           .innerJoin(entities, eq(entities.workspaceName, memberships.workspaceName))
           .where(and(eq(memberships.userId, me.id), acceptedStaff))

@@ -17,7 +17,9 @@ beforeAll(async () => {
       emailVerifiedAt: new Date(),
     })
     .returning();
-  await t.db.insert(entities).values({ workspaceName: "kaede", name: "かえで", description: "x" });
+  await t.db
+    .insert(entities)
+    .values({ workspaceName: "kaede", name: "かえで", description: "x", timeZone: "Europe/London" });
   await t.db
     .insert(memberships)
     .values({ workspaceName: "kaede", userId: other?.id as string, role: "staff", status: "accepted" });
@@ -27,16 +29,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /staff/entities", () => {
-  it("lists the entities where the caller is staff, and nothing for others", async () => {
+  it("lists the entities where the caller is staff with their time zones, and nothing for others", async () => {
     const staff = await t.call("GET", "/staff/entities", undefined, { token: tokens.staff });
     expect(staff.body).toEqual([
-      { name: "Harbor Logistics", workspace_name: "harbor" },
-      { name: "さくら介護センター", workspace_name: "sakura" },
+      { name: "Harbor Logistics", workspace_name: "harbor", time_zone: "Asia/Tokyo" },
+      { name: "さくら介護センター", workspace_name: "sakura", time_zone: "Asia/Tokyo" },
     ]);
     expect((await t.call("GET", "/staff/entities", undefined, { token: tokens.client })).body).toEqual([]);
     expect(
       (await t.call("GET", "/staff/entities", undefined, { token: tokens["other-staff"] })).body,
-    ).toEqual([{ name: "かえで", workspace_name: "kaede" }]);
+    ).toEqual([{ name: "かえで", workspace_name: "kaede", time_zone: "Europe/London" }]);
     expect((await t.call("GET", "/staff/entities")).status).toBe(401);
   });
 });

@@ -48,6 +48,17 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    /**
+     * The caller's stored language. The web asks here: the session names the person, so no e-mail address
+     * travels in the path (request logs, proxies); the spec's `/self/language/{email}` below stays for
+     * compatibility.
+     */
+    app.get(
+      "/self/language",
+      { config: { access: "user" }, schema: { response: { 200: languageResponseSchema } } },
+      async (req) => ({ language: requireUser(req).language }),
+    );
+
     /** The spec's client asks with its own email; another person's language is not disclosed. */
     app.get(
       "/self/language/:email",

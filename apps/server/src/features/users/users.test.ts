@@ -74,6 +74,17 @@ describe("language", () => {
     expect((await t.call("GET", "/self/language/client@example.com")).status).toBe(401);
   });
 
+  it("GET /self/language answers the caller's own language without an e-mail address in the path", async () => {
+    expect((await t.call("GET", "/self/language", undefined, { token: client })).body).toEqual({
+      language: "jp",
+    });
+    const other = (await t.signIn("client2@example.com")).idToken;
+    expect((await t.call("GET", "/self/language", undefined, { token: other })).body).toEqual({
+      language: "en",
+    });
+    expect((await t.call("GET", "/self/language")).status).toBe(401);
+  });
+
   it("PUT /user/language persists the switch", async () => {
     expect((await t.call("PUT", "/user/language", { language: "en" }, { token: client })).status).toBe(200);
     expect(

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { redactUrl } from "../log";
+import { DEV_MAILBOX_LOG, NO_SMTP_ERROR } from "./outbox-worker";
 import { type MailTemplate, mailTemplates } from "./templates";
 
 export interface MailRequest<T extends MailTemplate> {
@@ -30,12 +31,22 @@ export interface Mailer {
 }
 
 /**
+ * The development mailbox is on: no SMTP_URL outside production. Every mail is then delivered to `mail_outbox`
+ * (status `outbox`), where the people it is addressed to read it at /staff/mailbox (a super user at
+ * /admin/mailbox reads every mail): docs/decisions.md "The development mailbox".
+ */
+export function devMailboxOn(config: { smtpUrl?: string; production?: boolean }): boolean {
+  return !config.smtpUrl && !config.production;
+}
+
+/**
  * Every mail is recorded in `mail_outbox`. With SMTP_URL it is also sent over SMTP; without it the
- * outbox is the delivery (and the log line carries the link) so a newcomer can verify an account locally.
+ * outbox is the delivery: the development mailbox (`devMailboxOn`), where a newcomer reads the link that verifies
+ * an account locally. The log line names the template and the mail's id, never its link.
  * With SMTP the recorded copy has its link tokens replaced by `[redacted]`: the mailbox holds the only
  * working link, and a read of the table (a backup, a support query) grants no access.
- * In production (`production`) without SMTP_URL nothing can be delivered: the mail is kept redacted like a sent
- * one and the log says it was not delivered, so no working link reaches a log or a backup.
+ * In production (`production`) without SMTP_URL nothing can be delivered: the mail is kept redacted and marked
+ * failed, and the log says it was not delivered, so no working link reaches a log or a backup.
  */
 export function createMailer(opts: {
   db: Db;
@@ -47,7 +58,7 @@ export function createMailer(opts: {
   onQueued?: () => void;
 }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const devOutbox = !transport && !opts.production;
+  const devOutbox = !transport && devMailboxOn(opts);
   return {
     async send(req) {
       const render = mailTemplates[req.template] as (
@@ -55,6 +66,7 @@ export function createMailer(opts: {
         v: typeof req.vars,
       ) => ReturnType<(typeof mailTemplates)[MailTemplate]>;
       const content = render(req.language, req.vars);
+      const id = randomUUID();
       let status: "outbox" | "sent" | "failed" = "outbox";
       let error: string | null = null;
       if (transport) {
@@ -67,15 +79,15 @@ export function createMailer(opts: {
           opts.log.error({ template: req.template, err: error }, "mail delivery failed");
         }
       } else if (!devOutbox) {
-        opts.log.warn({ template: req.template }, "mail not delivered: SMTP_URL is not set");
+        status = "failed";
+        error = NO_SMTP_ERROR;
+        opts.log.warn({ template: req.template, mail: id }, `mail not delivered: ${NO_SMTP_ERROR}`);
       } else {
-        opts.log.info(
-          { template: req.template, link: (req.vars as { url?: string }).url },
-          "mail kept in the dev outbox",
-        );
+        opts.log.info({ template: req.template, mail: id }, DEV_MAILBOX_LOG);
       }
       const stored = devOutbox ? content : render(req.language, withoutLinkTokens(req.vars));
       await opts.db.insert(mailOutbox).values({
+        id,
         recipient: req.to,
         subject: content.subject,
         textBody: stored.text,
@@ -83,7 +95,8 @@ export function createMailer(opts: {
         template: req.template,
         status,
         error,
-        sentAt: status === "sent" ? new Date() : null,
+        // delivered: accepted by SMTP, or put in the development mailbox
+        sentAt: status === "failed" ? null : new Date(),
       });
     },
     async enqueue(db, reqs) {

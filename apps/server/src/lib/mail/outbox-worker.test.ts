@@ -9,6 +9,7 @@ import { createMailer, type MailRequest } from "./mailer";
 import {
   BATCH_SIZE,
   createOutboxWorker,
+  DEV_MAILBOX_LOG,
   LEASE_MS,
   MAX_ATTEMPTS,
   NO_SMTP_ERROR,
@@ -229,15 +230,22 @@ describe("mail outbox worker", () => {
     next.close();
   });
 
-  it("without SMTP_URL keeps queued mail in the dev outbox, and fails it in production", async () => {
+  it("without SMTP_URL delivers queued mail to the development mailbox, and fails it in production", async () => {
     await enqueue(2);
     const dev = worker(manualClock(T0), { smtpUrl: undefined });
     expect(await dev.drain()).toEqual({ sent: 0, failed: 0, unsent: 2 });
-    expect((await outbox()).map((r) => [r.status, r.error, r.attempts])).toEqual([
-      ["outbox", null, 0],
-      ["outbox", null, 0],
+    const kept = await outbox();
+    // sent_at: when it was put in the mailbox (the worker's clock)
+    expect(kept.map((r) => [r.status, r.error, r.attempts, r.sentAt?.toISOString()])).toEqual([
+      ["outbox", null, 0, T0],
+      ["outbox", null, 0, T0],
     ]);
-    expect(dev.lines.map((l) => l.msg)).toEqual(["queued mail kept in the dev outbox (SMTP_URL is not set)"]);
+    // a line per mail with its template and id, never its links
+    expect(dev.lines.map((l) => [l.msg, l.template, l.mail])).toEqual(
+      expect.arrayContaining(kept.map((r) => [DEV_MAILBOX_LOG, "invitation", r.id])),
+    );
+    expect(dev.lines).toHaveLength(2);
+    expect(JSON.stringify(dev.lines)).not.toContain("http");
 
     await t.db.delete(mailOutbox);
     await enqueue(1);

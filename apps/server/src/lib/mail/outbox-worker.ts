@@ -25,10 +25,15 @@ export const OUTBOX_JOB = "mail-outbox";
 /** How often the worker looks for mail besides being poked after an enqueue (croner, with seconds). */
 export const OUTBOX_POLL = "*/5 * * * * *";
 export const NO_SMTP_ERROR = "SMTP_URL is not set";
+/** The log line of each mail delivered to the development mailbox (with its template and id, never its links). */
+export const DEV_MAILBOX_LOG = "mail delivered to the development mailbox";
 
 export interface OutboxWorkerOptions {
   db: Db;
-  /** Without it nothing is sent: in development queued mail is kept (status `outbox`), in production it fails. */
+  /**
+   * Without it nothing is sent: in development queued mail is delivered to the development mailbox (status
+   * `outbox`, `sent_at` the time it was put there), in production it fails.
+   */
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
@@ -40,7 +45,7 @@ export interface DrainResult {
   sent: number;
   /** Tries that failed (retried later, or failed for good). */
   failed: number;
-  /** Kept in the outbox without SMTP (development) or failed for lack of it (production). */
+  /** Delivered to the development mailbox (no SMTP, development) or failed for lack of SMTP (production). */
   unsent: number;
 }
 
@@ -100,11 +105,12 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "queued")));
       log.warn({ count: ids.length }, `queued mail not delivered: ${NO_SMTP_ERROR}`);
     } else {
-      await db
+      const kept = await db
         .update(mailOutbox)
-        .set({ status: "outbox", nextAttemptAt: null })
-        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "queued")));
-      log.info({ count: ids.length }, "queued mail kept in the dev outbox (SMTP_URL is not set)");
+        .set({ status: "outbox", nextAttemptAt: null, sentAt: clock.now() })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "queued")))
+        .returning({ id: mailOutbox.id, template: mailOutbox.template });
+      for (const mail of kept) log.info({ template: mail.template, mail: mail.id }, DEV_MAILBOX_LOG);
     }
   }
 

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
 import { Suspense, useId, useState } from "react";
 import { Outlet } from "react-router";
+import { useEntityEvents } from "../../api/events";
 import { PageLoader } from "../../components/PageLoader";
 import { MAIN_ID, SkipLink } from "../../components/SkipLink";
 import { homeOf } from "../guards/guardDecision";
@@ -17,6 +18,8 @@ export function AppLayout({ area }: { area: UserType }) {
   const drawerId = useId();
   const { workspace, name } = useWorkspace(area === "staff");
   const home = homeOf(area, workspace ?? undefined);
+  // the entity's live events refresh its alerts, the bell and the board in this tab (issue 28 §2)
+  useEntityEvents(area === "staff" ? workspace : null);
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>

@@ -9,6 +9,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Toolbar from "@mui/material/Toolbar";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useHealth } from "../../api/health";
 import { SIDEBAR_WIDTH } from "../theme";
 import { navEntries } from "./nav";
 
@@ -22,10 +23,12 @@ function NavList({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
+  // the development mailbox's entry only while the server keeps mail instead of sending it
+  const mailbox = useHealth()?.mailbox ?? false;
   return (
     <Box component="nav" aria-label={t("nav.mainMenu")}>
       <List>
-        {navEntries(area, workspace).map(({ to, labelKey, icon: Icon, end }) => (
+        {navEntries(area, workspace, mailbox).map(({ to, labelKey, icon: Icon, end }) => (
           <ListItem key={labelKey} disablePadding>
             <ListItemButton
               component={NavLink}

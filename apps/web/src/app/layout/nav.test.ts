@@ -25,6 +25,22 @@ describe("navEntries", () => {
     expect(navEntries("staff", null).map((e) => e.to)).toContain("/staff/notification-settings");
   });
 
+  it("adds the development mailbox before Profile in every area only while the server keeps mail", () => {
+    for (const area of ["client", "staff", "admin"] as const) {
+      const without = navEntries(area, null).map((e) => e.to);
+      expect(without.some((to) => to.includes("mailbox"))).toBe(false);
+      expect(navEntries(area, null, true).map((e) => e.to)).toEqual([
+        ...without.slice(0, -1),
+        `/${area}/mailbox`,
+        `/${area}/profile`,
+      ]);
+    }
+    expect(navEntries("staff", "sakura", true).at(-2)).toMatchObject({
+      to: "/staff/mailbox?workspace=sakura",
+      labelKey: "ui.nav.mailbox",
+    });
+  });
+
   it("marks only Home as active on its exact path", () => {
     expect(
       navEntries("staff", null)
@@ -54,7 +70,7 @@ describe("navEntries", () => {
 
   it("has a label in both languages for every entry", () => {
     const keys = (["client", "staff", "admin"] as const).flatMap((a) =>
-      navEntries(a, null).map((e) => e.labelKey),
+      navEntries(a, null, true).map((e) => e.labelKey),
     );
     for (const key of keys) {
       expect(typeof textOf(en, key), `${key} (en)`).toBe("string");

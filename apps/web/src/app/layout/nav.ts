@@ -11,6 +11,7 @@ import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import FolderSharedOutlined from "@mui/icons-material/FolderSharedOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
+import MarkunreadMailboxOutlined from "@mui/icons-material/MarkunreadMailboxOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import { staffPath } from "../session/workspace";
@@ -30,7 +31,8 @@ export interface NavEntry {
     | "ui.nav.notificationSettings"
     | "ui.nav.notifications"
     | "ui.nav.data"
-    | "ui.nav.dataTypes";
+    | "ui.nav.dataTypes"
+    | "ui.nav.mailbox";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
@@ -67,13 +69,24 @@ const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
   ],
 };
 
-/** The sidebar menu of an area: Home, the area's screens, Profile (staff links keep the workspace). */
-export function navEntries(area: UserType, workspace: string | null): NavEntry[] {
+/** The development mailbox's entry: every area has it while the server keeps mail (`GET /api/health` → `mailbox`). */
+const MAILBOX_ENTRY: AreaEntry = {
+  path: "mailbox",
+  labelKey: "ui.nav.mailbox",
+  icon: MarkunreadMailboxOutlined,
+};
+
+/**
+ * The sidebar menu of an area: Home, the area's screens, the development mailbox when `mailbox` (the server has no
+ * SMTP), Profile (staff links keep the workspace).
+ */
+export function navEntries(area: UserType, workspace: string | null, mailbox = false): NavEntry[] {
   const base = `/${area}`;
   const to = (p: string) => (area === "staff" ? staffPath(p, workspace) : p);
+  const screens = mailbox ? [...AREA_ENTRIES[area], MAILBOX_ENTRY] : AREA_ENTRIES[area];
   return [
     { to: to(base), labelKey: "nav.home", icon: HomeOutlined, end: true },
-    ...AREA_ENTRIES[area].map((e) => ({ to: to(`${base}/${e.path}`), labelKey: e.labelKey, icon: e.icon })),
+    ...screens.map((e) => ({ to: to(`${base}/${e.path}`), labelKey: e.labelKey, icon: e.icon })),
     { to: to(`${base}/profile`), labelKey: "nav.profile", icon: PersonOutlined },
   ];
 }

@@ -22,9 +22,9 @@ configureApi({
 });
 
 /** Applies the language stored for the user on the server (it overrides browser and cookie). */
-async function applyStoredLanguage(email: string): Promise<void> {
+async function applyStoredLanguage(): Promise<void> {
   try {
-    const { language } = await endpoints.ownLanguage(email);
+    const { language } = await endpoints.ownLanguage();
     applyLanguage(language);
   } catch {
     // Spec §8: a failed language fetch only stops loading.
@@ -48,7 +48,7 @@ export function restoreSession(): Promise<void> {
       markAnonymous();
       return;
     }
-    await applyStoredLanguage(res.user.email);
+    await applyStoredLanguage();
     if (sessionStore.getSnapshot().status !== "restoring") return;
     setAuthenticatedFlag(true);
     markAuthenticated(res.user);
@@ -72,7 +72,7 @@ export async function establishSession(res: SessionResponse, userType: UserType)
     deleteCookie("workspace");
     deleteCookie("workspace_name");
   }
-  await applyStoredLanguage(res.user.email);
+  await applyStoredLanguage();
   setAuthenticatedFlag(true);
   markAuthenticated(res.user);
 }

@@ -22,3 +22,14 @@ export function useWorkspace(enabled: boolean): { workspace: string | null; name
 export function staffPath(path: string, workspace: string | null): string {
   return workspace ? withWorkspace(path, workspace) : path;
 }
+
+/**
+ * The IANA time zone of the current staff workspace (`entities.time_zone`), null until known: every time an
+ * entity's staff see — lists, records, CSVs, pickers — is on the entity's clock and says so (docs/decisions.md
+ * "Times"). Read from the cached list of the caller's staff entities.
+ */
+export function useEntityTimeZone(): string | null {
+  const { workspace } = useWorkspace(true);
+  const entities = useStaffEntities(!!workspace);
+  return entities.data?.find((e) => e.workspace_name === workspace)?.time_zone ?? null;
+}

@@ -107,7 +107,8 @@ export function formatDateTimeValue(value: string, language: Language): string {
 }
 
 /**
- * An instant of the server (a send, an answer) in the viewer's zone and language, with a 24-hour time:
+ * An instant of the server (a send, an answer) in `timeZone` (staff: the entity's, `useEntityTimeZone`) or else the
+ * viewer's zone, in the language, with a 24-hour time:
  * "2026/11/23 14:30" (jp), "Nov 23, 2026, 14:30" (en); the date alone with `withTime` false.
  */
 export function formatInstant(iso: string, language: Language, withTime = true, timeZone?: string): string {

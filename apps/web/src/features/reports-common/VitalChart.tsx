@@ -1,25 +1,33 @@
 import type { Report, Zone } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { BarChart, LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { visuallyHidden } from "../../components/visuallyHidden";
 import { useLanguage } from "../../i18n/useLanguage";
+import { useRangeText } from "./useRangeText";
 import {
   type ChartLabels,
   chartOption,
+  defaultZoneLine,
+  drawnBands,
+  drawnSeries,
   formatValue,
   hasStages,
   overview,
   seriesOf,
   summaryRows,
   ZONE_SWATCH,
-  zoneColoursOf,
+  type ZoneLine,
+  zoneLinesOf,
+  zoneRangeOf,
 } from "./vitalChartOption";
 import { formatStamp } from "./window";
 
@@ -44,7 +52,8 @@ interface Props {
 
 /**
  * The one chart of the app (Apache ECharts, canvas, no animation), with a text alternative for screen
- * readers: a description of the window and a table of the values (grouped when there are many).
+ * readers: a description of the window and a table of the values (grouped when there are many). Level
+ * charts have a zone selector: the bands are one statistic's ranges, drawn behind that statistic's line only.
  */
 export function VitalChart({ report, timezone, compact = false, height }: Props) {
   const { t } = useTranslation();
@@ -52,6 +61,10 @@ export function VitalChart({ report, timezone, compact = false, height }: Props)
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const id = useId();
+  const rangeText = useRangeText();
+  const [chosen, setChosen] = useState<ZoneLine | null>(null);
+  const zoneLines = zoneLinesOf(report);
+  const zoneLine = chosen && zoneLines.includes(chosen) ? chosen : defaultZoneLine(report);
 
   const labels: ChartLabels = useMemo(
     () => ({
@@ -76,8 +89,8 @@ export function VitalChart({ report, timezone, compact = false, height }: Props)
     [t],
   );
   const option = useMemo(
-    () => chartOption(report, labels, { timezone, language, compact }),
-    [report, labels, timezone, language, compact],
+    () => chartOption(report, labels, { timezone, language, compact, zoneLine }),
+    [report, labels, timezone, language, compact, zoneLine],
   );
   const series = useMemo(() => seriesOf(report, labels), [report, labels]);
   const rows = useMemo(() => summaryRows(report, series, timezone), [report, series, timezone]);
@@ -122,12 +135,63 @@ export function VitalChart({ report, timezone, compact = false, height }: Props)
           mean: fmt(o.mean),
           unit: report.unit,
         });
-  const zones = zoneColoursOf(report);
+  const bands = drawnBands(report, zoneLine);
+  const zones = [...new Set(bands.map((b) => b.zone))];
+  const range = zoneRangeOf(report, zoneLine);
+  const zoneText = !range
+    ? t("reports-common.chart.zonesNone")
+    : zoneLines.length
+      ? t("reports-common.chart.zonesOf", {
+          line: t(`reports-common.chart.zoneLine.${zoneLine}`),
+          reading: rangeText(range, report.direction, report.unit),
+        })
+      : rangeText(range, report.direction, report.unit);
   const stages = hasStages(report) ? (report.sleep ?? []) : [];
   const h = (height ?? (compact ? 320 : 380)) + (stages.length ? (compact ? 180 : 200) : 0);
 
   return (
-    <Box component="figure" sx={{ m: 0 }} aria-labelledby={`${id}-caption`}>
+    <Box
+      component="figure"
+      sx={{ m: 0 }}
+      aria-labelledby={`${id}-caption`}
+      data-zone-line={zoneLines.length ? zoneLine : undefined}
+      data-zone-range={range ? `${range[1]},${range[2]}` : undefined}
+      data-zone-bands={bands.map((b) => `${b.zone}:${b.from}:${b.to}`).join(" ")}
+      data-lines={drawnSeries(report, series, zoneLine)
+        .map((s) => s.key)
+        .join(" ")}
+    >
+      {zoneLines.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", mb: 1 }}>
+          <Typography id={`${id}-zones`} variant="body2" color="text.secondary">
+            {t("reports-common.chart.zonesFor")}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={zoneLine}
+            onChange={(_, v: ZoneLine | null) => v && setChosen(v)}
+            aria-labelledby={`${id}-zones`}
+          >
+            {zoneLines.map((l) => (
+              <ToggleButton
+                key={l}
+                value={l}
+                sx={{
+                  px: 1.25,
+                  py: 0.25,
+                  textTransform: "none",
+                  color: "text.secondary",
+                  bgcolor: "background.paper",
+                }}
+              >
+                {t(`reports-common.chart.zoneLine.${l}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Stack>
+      )}
       <Box sx={{ position: "relative" }}>
         <Box ref={el} role="img" aria-label={description} sx={{ width: "100%", height: h }} />
         {empty && (
@@ -174,6 +238,11 @@ export function VitalChart({ report, timezone, compact = false, height }: Props)
             </Stack>
           ))}
         </Stack>
+      )}
+      {!empty && (bands.length > 0 || (zoneLines.length > 0 && !range)) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="zone-reading">
+          {zoneText}
+        </Typography>
       )}
       <Box component="figcaption" id={`${id}-caption`} sx={visuallyHidden}>
         {description}

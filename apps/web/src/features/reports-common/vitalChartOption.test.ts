@@ -5,11 +5,14 @@ import {
   type ChartLabels,
   chartOption,
   decimalsOf,
+  defaultZoneLine,
+  drawnBands,
   overview,
   seriesOf,
   summaryRows,
   yAxisOf,
   zoneColoursOf,
+  zoneLinesOf,
 } from "./vitalChartOption";
 
 const TZ = "Asia/Tokyo";
@@ -61,15 +64,16 @@ function report(id: ReportId, values: Report["values"], extra: Partial<Report> =
 }
 
 describe("vital chart option", () => {
-  it("draws max, mean and min lines of a level with the zone bands, without animation", () => {
+  it("draws max, mean and min lines of a level without animation; all of them without zone bands", () => {
     const r = report("00005091", [
       [DAY, 120, 60, 80],
       [DAY + 3600, 170, 65, 90],
     ]);
-    const o = chartOption(r, labels, { timezone: TZ, language: "en" });
+    const o = chartOption(r, labels, { timezone: TZ, language: "en", zoneLine: "all" });
     expect(o.animation).toBe(false);
     expect(o.series.map((s: { name: string }) => s.name)).toEqual(["Max", "Mean", "Min"]);
     expect(o.series[0].data[1]).toEqual([(DAY + 3600) * 1000, 170]);
+    expect(o.series.some((s: { markArea?: unknown }) => s.markArea)).toBe(false);
     expect(o.xAxis.min).toBe(DAY * 1000);
     expect(o.xAxis.max).toBe((DAY + 7 * 86400) * 1000);
     // heart rate mean range [0, 80, 100, 200]: green below 80, yellow 80–100, red above
@@ -81,8 +85,84 @@ describe("vital chart option", () => {
       { zone: "yellow", from: 80, to: 100 },
       { zone: "red", from: 100, to: axis.max },
     ]);
-    expect(o.series[0].markArea.data).toHaveLength(3);
+    // by default the mean line alone, over the mean's bands
+    const mean = chartOption(r, labels, { timezone: TZ, language: "en" });
+    expect(mean.series.map((s: { name: string }) => s.name)).toEqual(["Mean"]);
+    expect(mean.series[0].markArea.data).toHaveLength(3);
     expect(zoneColoursOf(r)).toEqual(["green", "yellow", "red"]);
+  });
+
+  it("draws each line only over its own ranges: a max of 120 bpm with red from 160 is not in a red band", () => {
+    // heart-rate defaults: max [0, 140, 160, 200], mean [0, 80, 100, 200], min [0, 100, 120, 200]
+    // a week of daily maxima of 120 bpm, and one day up to 170 so that the axis reaches the red band
+    const days: Report["values"] = Array.from({ length: 7 }, (_, i) => [
+      DAY + i * 86400,
+      i === 6 ? 170 : 120,
+      55,
+      72,
+    ]);
+    const r = report("00005091", days, { interval: "monthly", resolution: "day" });
+    expect(r.report_info.maxValue).toEqual([0, 140, 160, 200]);
+    expect(zoneLinesOf(r)).toEqual(["max", "mean", "min", "all"]);
+    expect(defaultZoneLine(r)).toBe("mean");
+
+    const o = chartOption(r, labels, { timezone: TZ, language: "en", zoneLine: "max" });
+    // the max line is the only line drawn, and the bands behind it are the max ranges' own edges
+    expect(o.series.map((s: { name: string }) => s.name)).toEqual(["Max"]);
+    const areas = o.series[0].markArea.data as [
+      { yAxis: number; itemStyle: { color: string } },
+      { yAxis: number },
+    ][];
+    const axis = { min: o.yAxis.min as number, max: o.yAxis.max as number };
+    const bands = drawnBands(r, "max");
+    expect(axis.max).toBeGreaterThan(160);
+    expect(bands.map((b) => [b.zone, b.from, b.to])).toEqual([
+      ["green", axis.min, 140],
+      ["yellow", 140, 160],
+      ["red", 160, axis.max],
+    ]);
+    expect(areas.map(([from, to]) => [from.yAxis, to.yAxis])).toEqual(bands.map((b) => [b.from, b.to]));
+    // every drawn max point lies in the green band, none inside a red one
+    const red = bands.filter((b) => b.zone === "red");
+    const maxima = (o.series[0].data as [number, number][]).map(([, v]) => v);
+    expect(maxima.filter((v) => v === 120)).toHaveLength(6);
+    for (const v of maxima.filter((v) => v === 120)) {
+      expect(red.some((b) => v >= b.from && v <= b.to)).toBe(false);
+      expect(bands.find((b) => v >= b.from && v < b.to)?.zone).toBe("green");
+    }
+    // the day that did reach 170 is drawn in red
+    expect(bands.find((b) => 170 >= b.from && 170 <= b.to)?.zone).toBe("red");
+
+    // the mean's bands (red from 100) are drawn behind the mean line only: no max point over them
+    const m = chartOption(r, labels, { timezone: TZ, language: "en", zoneLine: "mean" });
+    expect(m.series.map((s: { name: string }) => s.name)).toEqual(["Mean"]);
+    expect(drawnBands(r, "mean").find((b) => b.zone === "red")?.from).toBe(100);
+    // and the min line over the min ranges
+    const lo = chartOption(r, labels, { timezone: TZ, language: "en", zoneLine: "min" });
+    expect(lo.series.map((s: { name: string }) => s.name)).toEqual(["Min"]);
+    expect(drawnBands(r, "min").map((b) => b.to)).toContain(100);
+    // the axis stays where it is whichever zones are shown
+    expect([m.yAxis.min, m.yAxis.max, lo.yAxis.min, lo.yAxis.max]).toEqual([
+      axis.min,
+      axis.max,
+      axis.min,
+      axis.max,
+    ]);
+  });
+
+  it("reads a raw sample as the alerts do, and blood pressure against the systolic ranges", () => {
+    const raw = report("00005091", [[DAY, 120, 120, 120]], { resolution: "raw", interval: "hourly" });
+    expect(zoneLinesOf(raw)).toEqual(["max", "mean", "min"]);
+    expect(defaultZoneLine(raw)).toBe("max");
+    expect(defaultZoneLine(report("00005093", [], { resolution: "raw" }))).toBe("min");
+    const bp = report("00005095", [[DAY, 140, 110, 125]], { values_dbp: [[DAY, 90, 70, 80]] });
+    const o = chartOption(bp, labels, { timezone: TZ, language: "en", zoneLine: "max" });
+    expect(o.series.map((s: { name: string }) => s.name)).toEqual(["Systolic Max"]);
+    const all = chartOption(bp, labels, { timezone: TZ, language: "en", zoneLine: "all" });
+    expect(all.series).toHaveLength(6);
+    expect(drawnBands(bp, "all")).toEqual([]);
+    // steps and sleep have no selector
+    expect(zoneLinesOf(report("00005097", []))).toEqual([]);
   });
 
   it("steps the y axis from bound to bound, labelled with the decimals the step needs", () => {

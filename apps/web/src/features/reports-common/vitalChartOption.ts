@@ -30,6 +30,43 @@ export interface ChartContext {
   language: Language;
   /** Phone layout: fewer axis labels. */
   compact?: boolean;
+  /** Whose ranges the zone bands show (see `zoneLinesOf`); the report's default when left out. */
+  zoneLine?: ZoneLine;
+}
+
+/**
+ * Which line the zone bands belong to. Each statistic has its own ranges (max against `maxValue`, min against
+ * `minValue`, mean against `meanValue`), and a band drawn behind a line it does not belong to would show that
+ * line's points in zones they are not in: with a statistic chosen only its line is drawn over its bands;
+ * `all` draws every line without bands (docs/decisions.md, "Chart zones").
+ */
+export type ZoneLine = "max" | "mean" | "min" | "all";
+const RANGE_OF: Record<Exclude<ZoneLine, "all">, keyof Report["report_info"]> = {
+  max: "maxValue",
+  mean: "meanValue",
+  min: "minValue",
+};
+
+/** The choices of a report's zone selector; empty when the report has one reading of its bars (steps, sleep). */
+export function zoneLinesOf(report: Report): ZoneLine[] {
+  if (report.aggregation !== "mean") return [];
+  return report.resolution === "raw" ? ["max", "mean", "min"] : ["max", "mean", "min", "all"];
+}
+
+/**
+ * The selector's first choice: the mean line; a raw sample is read as the alerts read it, against the range of
+ * the statistic it would make worst (max where high is bad, min where low is bad).
+ */
+export function defaultZoneLine(report: Report): ZoneLine {
+  if (report.resolution !== "raw") return "mean";
+  return report.direction === "high" ? "max" : "min";
+}
+
+/** The zone range the bands use: the chosen statistic's; totals and nights use the mean range. */
+export function zoneRangeOf(report: Report, line: ZoneLine): Report["report_info"]["meanValue"] | null {
+  if (report.aggregation !== "mean") return report.report_info.meanValue;
+  if (line === "all") return null;
+  return report.report_info[RANGE_OF[line]];
 }
 
 /** One drawn series: name, colour, kind and its points [ms, value]. */
@@ -203,10 +240,16 @@ export function yAxisOf(report: Report, series: SeriesSpec[]): Axis {
 }
 
 /** The zone bands inside [axis.min, axis.max]: below r1 the first colour, r1–r2 the second, above r2 the third. */
-export function bandsOf(report: Report, axis: Axis): { zone: Zone; from: number; to: number }[] {
+export function bandsOf(
+  report: Report,
+  axis: Axis,
+  line: ZoneLine = defaultZoneLine(report),
+): { zone: Zone; from: number; to: number }[] {
   // hourly step counts cannot be judged by ranges of daily totals
   if (report.aggregation === "sum" && report.resolution !== "day") return [];
-  const [, r1, r2] = report.report_info.meanValue;
+  const range = zoneRangeOf(report, line);
+  if (!range) return [];
+  const [, r1, r2] = range;
   const [first, second, third] = zoneColours(report.direction);
   const bands = [
     { zone: first, from: Number.NEGATIVE_INFINITY, to: r1 },
@@ -267,10 +310,23 @@ type TipParam = {
   marker: string;
 };
 
+/**
+ * The lines drawn for a zone choice: with a statistic chosen, only its line (systolic's for blood pressure,
+ * whose report carries the systolic ranges; a raw chart's one line); every line for `all`.
+ */
+export function drawnSeries(report: Report, series: SeriesSpec[], line: ZoneLine): SeriesSpec[] {
+  if (report.aggregation !== "mean" || report.resolution === "raw" || line === "all") return series;
+  // the first three lines are the report's own (systolic's where diastolic follows)
+  return series.filter((s, i) => i < 3 && s.key.endsWith(line));
+}
+
 export function chartOption(report: Report, labels: ChartLabels, ctx: ChartContext): Option {
-  const series = seriesOf(report, labels);
-  const axis = yAxisOf(report, series);
-  const bands = bandsOf(report, axis);
+  const zoneLine = ctx.zoneLine ?? defaultZoneLine(report);
+  const all = seriesOf(report, labels);
+  // the axis fits every line, so that switching the zones never moves it
+  const axis = yAxisOf(report, all);
+  const series = drawnSeries(report, all, zoneLine);
+  const bands = bandsOf(report, axis, zoneLine);
   const spanMs = (report.end_time - report.start_time) * 1000;
   const sleep = report.aggregation === "sleep";
   const stages = hasStages(report) ? stagePoints(report, labels) : null;
@@ -507,22 +563,31 @@ export function overview(report: Report): {
   return { high: report.max_value, low: report.min_value, mean: avg(col(3)), total: null };
 }
 
+const NO_LABELS: ChartLabels = {
+  max: "",
+  min: "",
+  mean: "",
+  value: "",
+  systolic: "s",
+  diastolic: "d",
+  total: "",
+  deep: "",
+  light: "",
+  rem: "",
+  awake: "",
+  stages: "",
+  zones: { green: "", yellow: "", red: "" },
+};
+
+/** The zone bands the chart draws for a zone choice, from the bottom up (its legend and data attributes). */
+export function drawnBands(
+  report: Report,
+  line: ZoneLine = defaultZoneLine(report),
+): { zone: Zone; from: number; to: number }[] {
+  return bandsOf(report, yAxisOf(report, seriesOf(report, NO_LABELS)), line);
+}
+
 /** The zones whose bands the chart shows, from the bottom up (for the legend beside it). */
-export function zoneColoursOf(report: Report): Zone[] {
-  const labels = {
-    max: "",
-    min: "",
-    mean: "",
-    value: "",
-    systolic: "s",
-    diastolic: "d",
-    total: "",
-    deep: "",
-    light: "",
-    rem: "",
-    awake: "",
-    stages: "",
-  };
-  const axis = yAxisOf(report, seriesOf(report, { ...labels, zones: { green: "", yellow: "", red: "" } }));
-  return [...new Set(bandsOf(report, axis).map((b) => b.zone))];
+export function zoneColoursOf(report: Report, line: ZoneLine = defaultZoneLine(report)): Zone[] {
+  return [...new Set(drawnBands(report, line).map((b) => b.zone))];
 }

@@ -94,8 +94,9 @@ async function told() {
     .map((r) => [r.alert, r.to, r.kind, r.status])
     .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1]), "en"));
 }
-const reportLink = (uid: string, name: string, email: string, at: number | null, report = "00005098") =>
-  `${APP_URL}/staff/reports/${report}/${uid}?workspace=harbor&name=${encodeURIComponent(name).replace(/%20/g, "+")}&email=${encodeURIComponent(email)}${at === null ? "" : `&at=${Math.floor(at / 1000)}`}`;
+/** A member's report link: ids and the time only, never the member's name or e-mail address. */
+const reportLink = (uid: string, at: number | null, report = "00005098") =>
+  `${APP_URL}/staff/reports/${report}/${uid}?workspace=harbor${at === null ? "" : `&at=${Math.floor(at / 1000)}`}`;
 const LIST_LINK = `${APP_URL}/staff/notifications?workspace=harbor`;
 
 describe("dueDigestSlot", () => {
@@ -145,7 +146,7 @@ describe("digests", () => {
     await server.tick();
     clock.advance(30 * MINUTE);
     await server.tick();
-    const link = reportLink(w.ids.client2, "John Smith", "client2@example.com", minute(1));
+    const link = reportLink(w.ids.client2, minute(1));
     const [en, ...moreEn] = mailsTo("staff-en@example.com");
     const [jp, ...moreJp] = mailsTo("staff@example.com");
     expect([w.t.smtp.mails.length, moreEn, moreJp]).toEqual([2, [], []]);
@@ -157,6 +158,8 @@ describe("digests", () => {
     );
     expect(en?.text).toContain(`Open the notifications list: ${LIST_LINK}`);
     expect(en?.html).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
+    // no link carries the member's e-mail address or name (issue 28 §3)
+    expect(`${en?.text}${en?.html}`).not.toMatch(/client2(@|%40)example\.com|John(\+|%20)Smith/);
     expect(jp?.subject).toBe(
       "【Mimamori】Harbor Logistics：John Smith さんの暑熱ストレススコアがレッドゾーン",
     );
@@ -409,7 +412,7 @@ describe("out of sync", () => {
       "These members of Harbor Logistics have not synchronised their band for 24 hours or more.",
     );
     expect(en?.text).toContain(
-      `- John Smith: last synchronised ${tokyo(gapFrom, "en")}\n  ${reportLink(w.ids.client2, "John Smith", "client2@example.com", null, "00005091")}`,
+      `- John Smith: last synchronised ${tokyo(gapFrom, "en")}\n  ${reportLink(w.ids.client2, null, "00005091")}`,
     );
     expect(mailsTo("staff@example.com")[0]?.subject).toBe(
       "【Mimamori】Harbor Logistics：同期が途絶えたメンバー 1名",
@@ -462,7 +465,7 @@ describe("escalation", () => {
     ]);
     const en = escalations.find((m) => m.to.includes("staff-en"));
     expect(en?.text).toContain("A red heat-stress alert has not been acknowledged within 30 minutes.");
-    expect(en?.text).toContain(reportLink(w.ids.client2, "John Smith", "client2@example.com", minute(60)));
+    expect(en?.text).toContain(reportLink(w.ids.client2, minute(60)));
     expect(en?.text).not.toContain(`at=${Math.floor(minute(62) / 1000)}`);
     const after = await alertRows();
     expect(after.map((a) => a.escalatedAt?.getTime() ?? null)).toEqual([raisedAt + 30 * MINUTE, null, null]);

@@ -41,6 +41,8 @@ async function takeDue(tx: Db, now: Date): Promise<AlertRow[]> {
         isNull(n.escalatedAt),
         isNull(n.acknowledgedAt),
         isNull(n.deletedAt),
+        // raised during a snooze: recorded, never mailed (issue 28)
+        isNull(n.snoozeId),
         isNotNull(s.escalationMinutes),
         sql`${dueAt} <= ${at(now.getTime())}`,
         sql`${dueAt} > ${at(now.getTime() - ESCALATION_CATCH_UP_MS)}`,

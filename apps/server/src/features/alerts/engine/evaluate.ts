@@ -9,7 +9,14 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, numberArrayValue, PREPARED, rows } from "../../../db/client";
 import { acceptedClient } from "../../../db/membership-rules";
-import { alertStates, memberships, notifications, reportRanges, reportTunings } from "../../../db/schema";
+import {
+  alertStates,
+  memberSnoozes,
+  memberships,
+  notifications,
+  reportRanges,
+  reportTunings,
+} from "../../../db/schema";
 import { bare, bareList } from "../../../db/sql-names";
 import { effectiveRanges, type Tuning } from "../../reports/ranges";
 import { isRed, type JudgedSample, judgeMeasure, type MeasureState } from "./judge";
@@ -154,7 +161,13 @@ export async function evaluateBatch(
       for (const a of j.raised)
         raised.push({ ws, measure, value: a.value, at: a.at, clearedAt: a.clearedAt });
       if (j.priorClearedAt !== null) cleared.push({ ws, measure, at: j.priorClearedAt });
-      states.push({ ws, measure, inRed: j.state.inRed, lastAt: j.state.lastAt });
+      states.push({
+        ws,
+        measure,
+        inRed: j.state.inRed,
+        lastAt: j.state.lastAt,
+        lastValue: j.state.lastValue ?? null,
+      });
     }
   }
   if (states.length) await rows(tx, writeJudgement(userId, now, raised, cleared, states), PREPARED);
@@ -178,6 +191,7 @@ interface State {
   measure: number;
   inRed: boolean;
   lastAt: number;
+  lastValue: number | null;
 }
 
 /** The values of one column of `xs`, for an `unnest` of array parameters. */
@@ -204,14 +218,20 @@ const writeJudgementSql = prepared(
     "sMeasure",
     "sRed",
     "sAt",
+    "sValue",
   ],
   (p) => {
-    const [n, st] = [notifications, alertStates];
+    const [n, st, z] = [notifications, alertStates, memberSnoozes];
     const ms = (col: string) => sql`to_timestamp(${sql.raw(col)} / 1000.0)`;
+    // the snooze of the member's measure for the entity under way when the alert is raised (recorded, not mailed)
+    const snooze = sql`(select ${z.id} from ${z} where ${z.userId} = ${p.user}::uuid and ${z.workspaceName} = r.ws
+        and ${z.measure} = r.m and ${z.endedAt} is null and ${z.startsAt} <= ${p.now}::timestamptz
+        and ${z.until} > ${p.now}::timestamptz
+      order by ${z.until} desc limit 1)`;
     return sql`with raised as (
-      insert into ${n} (${bareList(n.workspaceName, n.userId, n.notificationType, n.measure, n.value, n.at, n.createdAt, n.clearedAt)})
+      insert into ${n} (${bareList(n.workspaceName, n.userId, n.notificationType, n.measure, n.value, n.at, n.createdAt, n.clearedAt, n.snoozeId)})
       select r.ws, ${p.user}::uuid, ${NOTIFICATION_TYPE.measurement}::smallint, r.m, r.v, ${ms("r.t")}, ${p.now}::timestamptz,
-        ${ms("r.c")}
+        ${ms("r.c")}, ${snooze}
       from unnest(${p.rWs}::text[], ${p.rMeasure}::smallint[], ${p.rValue}::float8[], ${p.rAt}::float8[],
         ${p.rCleared}::float8[]) as r(ws, m, v, t, c)
     ), closed as (
@@ -220,11 +240,13 @@ const writeJudgementSql = prepared(
       where ${n.userId} = ${p.user}::uuid and ${n.workspaceName} = c.ws and ${n.measure} = c.m
         and ${n.notificationType} = ${NOTIFICATION_TYPE.measurement} and ${n.clearedAt} is null
     )
-    insert into ${st} as s (${bareList(st.userId, st.workspaceName, st.measure, st.inRed, st.lastAt)})
-    select ${p.user}::uuid, x.ws, x.m, x.red, ${ms("x.t")}
-    from unnest(${p.sWs}::text[], ${p.sMeasure}::smallint[], ${p.sRed}::boolean[], ${p.sAt}::float8[]) as x(ws, m, red, t)
+    insert into ${st} as s (${bareList(st.userId, st.workspaceName, st.measure, st.inRed, st.lastAt, st.lastValue)})
+    select ${p.user}::uuid, x.ws, x.m, x.red, ${ms("x.t")}, x.v
+    from unnest(${p.sWs}::text[], ${p.sMeasure}::smallint[], ${p.sRed}::boolean[], ${p.sAt}::float8[],
+      ${p.sValue}::float8[]) as x(ws, m, red, t, v)
     on conflict (${bareList(st.userId, st.workspaceName, st.measure)}) do update
-      set ${bare(st.inRed)} = excluded.${bare(st.inRed)}, ${bare(st.lastAt)} = excluded.${bare(st.lastAt)}`;
+      set ${bare(st.inRed)} = excluded.${bare(st.inRed)}, ${bare(st.lastAt)} = excluded.${bare(st.lastAt)},
+        ${bare(st.lastValue)} = excluded.${bare(st.lastValue)}`;
   },
 );
 
@@ -250,5 +272,6 @@ function writeJudgement(
     sMeasure: column(states, (x) => x.measure),
     sRed: column(states, (x) => x.inRed),
     sAt: column(states, (x) => x.lastAt),
+    sValue: column(states, (x) => x.lastValue),
   });
 }

@@ -29,7 +29,8 @@ describe("judgeMeasure", () => {
       { measure: 5098, at: 5, value: 81, clearedAt: null },
     ]);
     expect(j.priorClearedAt).toBeNull();
-    expect(j.state).toEqual({ inRed: true, lastAt: 6 });
+    // the latest judged sample's value too (the watch board grades it)
+    expect(j.state).toEqual({ inRed: true, lastAt: 6, lastValue: 82 });
   });
 
   it("raises nothing while the stored state is already red, and reports when that excursion ended", () => {
@@ -37,7 +38,7 @@ describe("judgeMeasure", () => {
     expect([still.raised, still.priorClearedAt, still.state]).toEqual([
       [],
       null,
-      { inRed: true, lastAt: 11 },
+      { inRed: true, lastAt: 11, lastValue: 95 },
     ]);
     const left = judgeMeasure([s(11, 60), s(12, 90)], { inRed: true, lastAt: 10 }, 0, red);
     expect(left.priorClearedAt).toBe(11);

@@ -11,6 +11,8 @@ export interface JudgedSample {
 export interface MeasureState {
   inRed: boolean;
   lastAt: number;
+  /** The value of the sample at `lastAt` (what the watch board grades). */
+  lastValue?: number;
 }
 
 export interface RaisedAlert {
@@ -52,6 +54,7 @@ export function judgeMeasure(
 ): Judgement {
   let inRed = prior?.inRed ?? false;
   let lastAt = prior?.lastAt ?? Number.NEGATIVE_INFINITY;
+  let lastValue = prior?.lastValue;
   let judged = false;
   /** The excursion under way: raised in this batch, or (null while `inRed`) the one open before it. */
   let open: RaisedAlert | null = null;
@@ -71,6 +74,7 @@ export function judgeMeasure(
     }
     inRed = nowRed;
     lastAt = s.at;
+    lastValue = s.value;
   }
-  return { raised, priorClearedAt, state: judged ? { inRed, lastAt } : null };
+  return { raised, priorClearedAt, state: judged ? { inRed, lastAt, lastValue } : null };
 }

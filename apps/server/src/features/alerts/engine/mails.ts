@@ -40,6 +40,7 @@ export const alertColumns = {
   value: notifications.value,
   at: notifications.at,
   clearedAt: notifications.clearedAt,
+  snoozeId: notifications.snoozeId,
 };
 export interface AlertRow {
   id: number;
@@ -50,6 +51,8 @@ export interface AlertRow {
   value: number | null;
   at: Date;
   clearedAt: Date | null;
+  /** Raised during a snooze of the member's measure: recorded, never mailed. */
+  snoozeId: number | null;
 }
 
 export interface StaffRecipient {
@@ -93,16 +96,17 @@ function pageUrl(appUrl: string, path: string, query: Record<string, string>): s
 
 /**
  * The member's staff report at the alert's time (the web opens the window holding `at`); an out-of-sync alert
- * opens the heart-rate report without a time.
+ * opens the heart-rate report without a time. Ids only: the page reads the member's name from the API, so no
+ * name or e-mail address travels in the link (mail archives, browser history, proxy and request logs).
  */
 export function reportUrl(
   appUrl: string,
   ws: string,
-  member: { uid: string; name: string; email: string },
+  member: { uid: string },
   alert: { measure: number | null; at: Date },
 ): string {
   const measure = alert.measure === null ? undefined : measureByNumber(alert.measure);
-  const query: Record<string, string> = { workspace: ws, name: member.name, email: member.email };
+  const query: Record<string, string> = { workspace: ws };
   if (measure) query.at = String(Math.floor(alert.at.getTime() / 1000));
   return pageUrl(appUrl, `/staff/reports/${measure?.id ?? HEART_RATE}/${member.uid}`, query);
 }
@@ -151,6 +155,8 @@ export async function queueAlertMails(ctx: AppContext, tx: Db, job: AlertMailJob
   const heatFirst = (a: AlertRow) => (a.measure === HEAT_STRESS_MEASURE ? 0 : 1);
   const about = job.alerts
     .filter((a) => {
+      // raised during a snooze (issue 28): marked mailed by the caller, named in no mail
+      if (a.snoozeId !== null) return false;
       const since = members.get(a.userId)?.since;
       return since && since <= a.at;
     })

@@ -32,6 +32,7 @@ import { useUidOrDash } from "../../../api/organisations";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -40,6 +41,7 @@ import { relativeTime } from "../../data-common/dataItems";
 import { ImageGallery } from "../../data-common/ImageGallery";
 import { UploadImageDialog } from "../../data-common/UploadImageDialog";
 import { formatInstant } from "../../forms-common/answerValues";
+import { browserTimezone } from "../../reports-common/window";
 import { AddAnswerDialog } from "./AddAnswerDialog";
 import { CLIENT_DATA_PATH, dataIdOf } from "./paths";
 import { ShareDialog } from "./ShareDialog";
@@ -119,6 +121,7 @@ function InfoCard({ item, shares }: { item: DataItemDetail; shares: number }) {
           </Box>
         ))}
       </Box>
+      <TimeZoneNote zone={browserTimezone()} clock="browser" sx={{ mt: 1 }} />
     </Section>
   );
 }

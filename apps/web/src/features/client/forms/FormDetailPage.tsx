@@ -17,9 +17,11 @@ import { useClientFormHistory, useDeleteClientAnswer } from "../../../api/client
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { formatInstant } from "../../forms-common/answerValues";
+import { browserTimezone } from "../../reports-common/window";
 import {
   answerPath,
   CLIENT_FORMS_PATH,
@@ -154,6 +156,7 @@ export function FormDetailPage() {
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {form.entity_name}
         </Typography>
+        <TimeZoneNote zone={browserTimezone()} clock="browser" sx={{ mt: 0.5 }} />
         {form.description && (
           <Typography sx={{ mt: 1.5, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
             {form.description}

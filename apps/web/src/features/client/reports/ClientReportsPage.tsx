@@ -12,6 +12,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useReportCards } from "../../../api/reports";
 import { ErrorState } from "../../../components/ErrorState";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { MEASURE_ICONS, measureName } from "../../reports-common/measures";
@@ -96,6 +97,7 @@ export function ClientReportsPage() {
             ? t("reports-common.cards.lastSync", { time: formatStamp(cards.data.last_sync, timezone) })
             : t("reports-common.cards.intro")}
         </Typography>
+        <TimeZoneNote zone={timezone} clock="browser" sx={{ mt: 0.5 }} />
       </Box>
       {cards.isError && <ErrorState error={cards.error} onRetry={() => cards.refetch()} />}
       <Grid

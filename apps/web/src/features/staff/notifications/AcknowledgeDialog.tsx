@@ -1,4 +1,10 @@
-import { ACK_ACTIONS, type AckAction, NOTIFICATION_LIMITS } from "@mimamori/shared";
+import {
+  ACK_ACTION_NAMES,
+  type AckAction,
+  type AlertKind,
+  ackActionsOf,
+  NOTIFICATION_LIMITS,
+} from "@mimamori/shared";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -6,13 +12,15 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { FormDialog } from "../../../components/FormDialog";
-import { useMessage } from "../../../i18n/useLanguage";
+import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { noteProblem } from "./alerts";
 
 interface Props {
   open: boolean;
   /** What the alert is about, e.g. "Aoki · Heat stress 31.2 · 2025/07/01 13:05". */
   about: string;
+  /** What the alert is about: the dialog offers the actions that fit it (the server refuses the others). */
+  kind: AlertKind;
   onClose: () => void;
   /** Saves the acknowledgement; a rejection is shown in the dialog. */
   onSave: (action: AckAction, note: string) => Promise<unknown>;
@@ -20,12 +28,18 @@ interface Props {
   onConflict: () => void;
 }
 
-/** Marks an alert handled: what was done (ACK_ACTIONS) and an optional note of at most 500 characters. */
-export function AcknowledgeDialog({ open, about, onClose, onSave, onConflict }: Props) {
+/**
+ * Marks an alert handled: what was done (the actions of its kind, `ackActionsOf`) and an optional note of at
+ * most 500 characters.
+ */
+export function AcknowledgeDialog({ open, about, kind, onClose, onSave, onConflict }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
+  const language = useLanguage();
   const id = useId();
-  const [action, setAction] = useState<AckAction>("rested");
+  const actions = ackActionsOf(kind);
+  const first = actions[0] ?? "other";
+  const [action, setAction] = useState<AckAction>(first);
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,12 +47,12 @@ export function AcknowledgeDialog({ open, about, onClose, onSave, onConflict }: 
 
   useEffect(() => {
     if (!open) return;
-    setAction("rested");
+    setAction(first);
     setNote("");
     setNoteError(null);
     setFailure(null);
     setBusy(false);
-  }, [open]);
+  }, [open, first]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -87,9 +101,9 @@ export function AcknowledgeDialog({ open, about, onClose, onSave, onConflict }: 
         disabled={busy}
         required
       >
-        {ACK_ACTIONS.map((a) => (
+        {actions.map((a) => (
           <MenuItem key={a} value={a}>
-            {t(`staff-notifications.ack.actions.${a}`)}
+            {ACK_ACTION_NAMES[a][language]}
           </MenuItem>
         ))}
       </TextField>

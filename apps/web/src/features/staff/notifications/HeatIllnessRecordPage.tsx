@@ -1,5 +1,5 @@
 import type { HeatRecord, HeatRecordRow, Language } from "@mimamori/shared";
-import { NOTIFICATION_LIMITS } from "@mimamori/shared";
+import { ACK_ACTION_NAMES, NOTIFICATION_LIMITS } from "@mimamori/shared";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import PrintOutlined from "@mui/icons-material/PrintOutlined";
 import Alert from "@mui/material/Alert";
@@ -100,6 +100,7 @@ export function HeatIllnessRecordPage() {
   usePageTitle(t("staff-notifications.record.title"));
 
   const downloadCsv = async () => {
+    if (!period || !timezone) return;
     setDownloading(true);
     setFailure(null);
     try {
@@ -131,33 +132,37 @@ export function HeatIllnessRecordPage() {
       </Box>
       <Card className={NO_PRINT}>
         <CardContent>
-          <PeriodForm
-            value={period}
-            timezone={timezone}
-            onSearch={show}
-            submitLabel={t("staff-notifications.record.show")}
-            actions={
-              <>
-                <Button
-                  variant="outlined"
-                  startIcon={<DownloadOutlined />}
-                  onClick={downloadCsv}
-                  loading={downloading}
-                  disabled={!workspace}
-                >
-                  {t("staff-notifications.record.csv")}
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<PrintOutlined />}
-                  onClick={() => window.print()}
-                  disabled={!record.data}
-                >
-                  {t("staff-notifications.record.print")}
-                </Button>
-              </>
-            }
-          />
+          {period && timezone ? (
+            <PeriodForm
+              value={period}
+              timezone={timezone}
+              onSearch={show}
+              submitLabel={t("staff-notifications.record.show")}
+              actions={
+                <>
+                  <Button
+                    variant="outlined"
+                    startIcon={<DownloadOutlined />}
+                    onClick={downloadCsv}
+                    loading={downloading}
+                    disabled={!workspace}
+                  >
+                    {t("staff-notifications.record.csv")}
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    startIcon={<PrintOutlined />}
+                    onClick={() => window.print()}
+                    disabled={!record.data}
+                  >
+                    {t("staff-notifications.record.print")}
+                  </Button>
+                </>
+              }
+            />
+          ) : (
+            <Skeleton variant="rounded" height={56} aria-hidden />
+          )}
           {failure !== null && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {errorMessage(failure, language)}
@@ -307,6 +312,15 @@ function RecordRow({
             {t("staff-notifications.record.escalated", { time: stamp(row.escalated_at) })}
           </Typography>
         )}
+        {row.snooze && (
+          <Typography variant="body2" color="text.secondary">
+            {t("staff-notifications.record.snoozed", {
+              by: row.snooze.by.name,
+              until: stamp(row.snooze.until),
+              reason: row.snooze.reason,
+            })}
+          </Typography>
+        )}
       </TableCell>
       <TableCell sx={cell}>
         {ack ? (
@@ -325,7 +339,7 @@ function RecordRow({
       <TableCell sx={cell}>
         {ack && (
           <>
-            {t(`staff-notifications.ack.actions.${ack.action}`)}
+            {ACK_ACTION_NAMES[ack.action][language]}
             {ack.note && (
               <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
                 {ack.note}

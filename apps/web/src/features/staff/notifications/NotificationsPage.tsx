@@ -5,6 +5,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
@@ -20,11 +21,12 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AcknowledgeDialog } from "./AcknowledgeDialog";
 import { alertDetail, type ColumnContext, measurementColumns, stampOf, syncColumns } from "./alertColumns";
-import { HEAT_RECORD_PATH, unseenIds } from "./alerts";
+import { HEAT_RECORD_PATH, kindOf, unseenIds } from "./alerts";
 import { PeriodForm } from "./PeriodForm";
 import { usePeriodInUrl } from "./usePeriodInUrl";
 
@@ -72,7 +74,8 @@ export function NotificationsPage() {
   const context: ColumnContext = {
     t,
     language,
-    timezone,
+    // the list waits for the zone (its period does), so no time is ever shown on another clock
+    timezone: timezone ?? "UTC",
     linkOf: (path) => staffPath(path, workspace),
     onAcknowledge: (alert) => setAcking({ open: true, alert }),
     onDelete: (alert) => setDeleting({ open: true, alert }),
@@ -82,7 +85,7 @@ export function NotificationsPage() {
       ? {
           name: n.user.name,
           detail: alertDetail(n, context),
-          time: stampOf(n.time, timezone),
+          time: stampOf(n.time, context.timezone),
         }
       : { name: "", detail: "", time: "" };
 
@@ -110,14 +113,19 @@ export function NotificationsPage() {
       </Stack>
       <Card>
         <CardContent>
-          <PeriodForm
-            value={period}
-            timezone={timezone}
-            onSearch={searchPeriod}
-            submitLabel={t("staff-notifications.period.search")}
-          />
+          {period && timezone ? (
+            <PeriodForm
+              value={period}
+              timezone={timezone}
+              onSearch={searchPeriod}
+              submitLabel={t("staff-notifications.period.search")}
+            />
+          ) : (
+            <Skeleton variant="rounded" height={56} aria-hidden />
+          )}
         </CardContent>
       </Card>
+      {timezone && <TimeZoneNote zone={timezone} clock="entity" />}
       {list.isError && <ErrorState error={list.error} onRetry={() => list.refetch()} />}
       {list.data?.truncated && (
         <Alert severity="info">{t("staff-notifications.truncated", { limit: list.data.limit })}</Alert>
@@ -160,6 +168,7 @@ export function NotificationsPage() {
       <AcknowledgeDialog
         open={acking.open}
         about={t("staff-notifications.ack.about", describe(acking.alert))}
+        kind={acking.alert ? kindOf(acking.alert) : "heat"}
         onClose={() => setAcking((a) => ({ ...a, open: false }))}
         onSave={(action, note) =>
           acking.alert

@@ -13,6 +13,7 @@ import { periodProblems } from "./alerts";
 interface Props {
   /** The period searched (shown in the inputs until the user edits them). */
   value: NotificationWindowQuery;
+  /** The entity's zone: the picked date-times are read on its clock, and the form says so. */
   timezone: string;
   onSearch: (period: NotificationWindowQuery) => void;
   submitLabel: string;
@@ -20,7 +21,10 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** A date-time period (end after start, at most 366 days: the server's own rule and messages). */
+/**
+ * A date-time period (end after start, at most 366 days: the server's own rule and messages), picked on the
+ * entity's clock: the start's hint names the zone.
+ */
 export function PeriodForm({ value, timezone, onSearch, submitLabel, actions }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
@@ -62,7 +66,7 @@ export function PeriodForm({ value, timezone, onSearch, submitLabel, actions }: 
           value={from}
           onChange={setFrom}
           error={!!errors.from}
-          helperText={errors.from ? msg(errors.from) : " "}
+          helperText={errors.from ? msg(errors.from) : t("time.pickerZone", { zone: timezone })}
           step={60}
           fullWidth={false}
           sx={{ m: 0, width: { xs: "100%", sm: 250 } }}

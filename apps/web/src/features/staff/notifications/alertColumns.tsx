@@ -1,4 +1,4 @@
-import type { Language, Notification } from "@mimamori/shared";
+import { ACK_ACTION_NAMES, type Language, type Notification } from "@mimamori/shared";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -24,7 +24,7 @@ export interface ColumnContext {
   onDelete: (n: Notification) => void;
 }
 
-/** "YYYY/MM/DD HH:mm" of an ISO instant in the viewer's zone (§9). */
+/** "YYYY/MM/DD HH:mm" of an ISO instant in `timezone`, the entity's (§9; docs/decisions.md "Times"). */
 export const stampOf = (iso: string, timezone: string) => formatStamp(secondsOf(iso), timezone);
 
 /** A time of a table cell, kept on one line. */
@@ -44,6 +44,16 @@ export function alertDetail(n: Notification, c: Pick<ColumnContext, "t" | "langu
 function EmailCell({ n, c }: { n: Notification; c: ColumnContext }) {
   if (n.email_status === "sent" && n.email_sent_at)
     return <Stamp iso={n.email_sent_at} timezone={c.timezone} />;
+  // no SMTP (development): the mail is in the development mailbox, where staff read it
+  if (n.email_status === "dev_mailbox")
+    return (
+      <>
+        {n.email_sent_at && <Stamp iso={n.email_sent_at} timezone={c.timezone} />}
+        <Typography variant="body2" component="span" sx={{ display: "block" }}>
+          <Link href={c.linkOf("/staff/mailbox")}>{c.t("staff-notifications.emailStatus.dev_mailbox")}</Link>
+        </Typography>
+      </>
+    );
   if (n.email_status === "failed")
     return (
       <Chip
@@ -90,7 +100,7 @@ function AckCell({ n, c }: { n: Notification; c: ColumnContext }) {
       {ack ? (
         <>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {c.t(`staff-notifications.ack.actions.${ack.action}`)}
+            {ACK_ACTION_NAMES[ack.action][c.language]}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {c.t("staff-notifications.ack.by", { name: ack.by.name, time: stampOf(ack.at, c.timezone) })}

@@ -1,9 +1,10 @@
-import type { Notification, NotificationList } from "@mimamori/shared";
+import { ACK_ACTION_NAMES, ackActionsOf, type Notification, type NotificationList } from "@mimamori/shared";
 import { describe, expect, it } from "vitest";
 import { formatStamp } from "../../reports-common/window";
 import {
   defaultPeriod,
   heatValueText,
+  kindOf,
   noteProblem,
   periodFromParams,
   periodProblems,
@@ -40,10 +41,8 @@ function alert(over: Partial<Notification> = {}): Notification {
 }
 
 describe("reportLinkOf (a row opens the member's chart at the alert's time)", () => {
-  it("opens the alert's measure at its time, with name and e-mail", () => {
-    expect(reportLinkOf(alert())).toBe(
-      "/staff/reports/00005098/u-1?name=Aoki+Ren&email=ren%40example.com&at=1751342700",
-    );
+  it("opens the alert's measure at its time, by the member's id (no name or e-mail)", () => {
+    expect(reportLinkOf(alert())).toBe("/staff/reports/00005098/u-1?at=1751342700");
   });
 
   it("opens the heart-rate chart at the last sync for an out-of-sync alert", () => {
@@ -54,9 +53,7 @@ describe("reportLinkOf (a row opens the member's chart at the alert's time)", ()
       scope: null,
       time: "2025-06-30T22:00:00Z",
     });
-    expect(reportLinkOf(sync)).toBe(
-      `/staff/reports/00005091/u-1?name=Aoki+Ren&email=ren%40example.com&at=${s("2025-06-30T22:00:00Z")}`,
-    );
+    expect(reportLinkOf(sync)).toBe(`/staff/reports/00005091/u-1?at=${s("2025-06-30T22:00:00Z")}`);
   });
 
   it("escapes the member's id in the path", () => {
@@ -160,5 +157,72 @@ describe("recordFileName", () => {
     expect(recordFileName("kaede", defaultPeriod(NOW, TOKYO), TOKYO)).toBe(
       "heat_illness_record_kaede_20250625-20250701.csv",
     );
+  });
+});
+
+describe("the acknowledgement actions of an alert", () => {
+  const report = (id: string) => ({ id, name_jp: "", name_en: "", unit: "" });
+  const words = (n: Notification) => ackActionsOf(kindOf(n)).map((a) => ACK_ACTION_NAMES[a].en);
+
+  it("offers the heat-illness actions for a heat-stress alert only", () => {
+    expect(words(alert())).toEqual([
+      "Rested",
+      "Hydrated",
+      "Cooled down",
+      "Sent home",
+      "Contacted family",
+      "Medical care",
+      "Other",
+    ]);
+  });
+
+  it.each([
+    ["heart rate", "00005091"],
+    ["skin temperature", "00005092"],
+    ["blood oxygen", "00005093"],
+    ["respiratory rate", "00005094"],
+    ["blood pressure", "00005095"],
+    ["diastolic blood pressure", "00005096"],
+    ["heart-rate variability", "00005099"],
+  ])("offers the body-measure actions for a %s alert, without water or cooling", (_, id) => {
+    const offered = words(alert({ report: report(id), value: 170 }));
+    expect(offered).toEqual([
+      "Checked on the member",
+      "Rested",
+      "Band refitted, measured again",
+      "Known condition (medication or treatment)",
+      "Contacted family",
+      "Medical care",
+      "Other",
+    ]);
+    expect(offered).not.toContain("Hydrated");
+  });
+
+  it.each([["00005102"], ["00005103"]])("offers talking and referral for the score %s", (id) => {
+    expect(words(alert({ report: report(id) }))).toEqual([
+      "Talked with the member",
+      "Workload adjusted",
+      "Referred to a doctor or counsellor",
+      "Contacted family",
+      "Other",
+    ]);
+  });
+
+  it("offers the band's actions for an out-of-sync alert, in both languages", () => {
+    const sync = alert({ notification_type: 1, report: null, value: null, scope: null });
+    expect(words(sync)).toEqual([
+      "Band checked",
+      "Member contacted",
+      "Band charging or being replaced",
+      "Member away (leave, day off)",
+      "Other",
+    ]);
+    expect(ackActionsOf(kindOf(sync)).map((a) => ACK_ACTION_NAMES[a].jp)).toEqual([
+      "バンドを確認した",
+      "本人に連絡した",
+      "充電中・交換中",
+      "休暇・不在",
+      "その他",
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  type AlertKind,
   acknowledgeBodySchema,
+  alertKindOf,
   HEART_RATE,
   HEAT_STRESS,
   isReportId,
@@ -11,6 +13,7 @@ import {
   type NotificationList,
   type NotificationWindowQuery,
 } from "@mimamori/shared";
+import { memberReportPath } from "../../../app/memberLinks";
 import { formatStamp, periodErrors, shiftStart, startOfDay } from "../../reports-common/window";
 
 /** Epoch seconds of an ISO instant of the API. */
@@ -21,17 +24,17 @@ export const HEAT_RECORD_PATH = "/staff/notifications/heat-illness-record";
 
 /**
  * The member report an alert row opens (the path mail links use): the alert's measure at its time; an
- * out-of-sync alert opens the heart-rate chart at the last sync, where the data stopped. The workspace is
- * added by `staffPath`.
+ * out-of-sync alert opens the heart-rate chart at the last sync, where the data stopped. Ids only (the page
+ * reads the member's name from the API); the workspace is added by `staffPath`.
  */
 export function reportLinkOf(n: Pick<Notification, "report" | "user" | "time">): string {
-  const reportId = n.report?.id ?? HEART_RATE;
-  const search = new URLSearchParams({
-    name: n.user.name,
-    email: n.user.email,
-    at: String(secondsOf(n.time)),
-  });
-  return `/staff/reports/${encodeURIComponent(reportId)}/${encodeURIComponent(n.user.uid)}?${search}`;
+  return memberReportPath(n.report?.id ?? HEART_RATE, n.user.uid, secondsOf(n.time));
+}
+
+/** What an alert is about (heat, vital, wellbeing, sync): the acknowledgement actions that fit it. */
+export function kindOf(n: Pick<Notification, "notification_type" | "report">): AlertKind {
+  const measure = n.report && isReportId(n.report.id) ? measureOf(n.report.id).measure : null;
+  return alertKindOf(n.notification_type, measure);
 }
 
 /** The measure's name in the UI language, as the server names it. */

@@ -18,11 +18,12 @@ import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBankQuestions, useDeleteQuestion, useQuestionTypes } from "../../../api/forms";
-import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -50,8 +51,17 @@ export function QuestionsPage() {
     [typesQuery.data, language],
   );
   const typeName = (id: number) => types.find((x) => x.id === id)?.name ?? String(id);
+  // the entity's clock, named under the intro (docs/decisions.md "Times")
+  const zone = useEntityTimeZone();
   const date = (iso: string) =>
-    formatDate(new Date(iso), language, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" });
+    zone
+      ? formatDate(new Date(iso), language, {
+          dateStyle: "medium",
+          timeStyle: "short",
+          hourCycle: "h23",
+          timeZone: zone,
+        })
+      : "…";
 
   return (
     <Stack spacing={3}>
@@ -79,6 +89,7 @@ export function QuestionsPage() {
         </Button>
       </Stack>
       <Typography color="text.secondary">{t("staff-questions.intro")}</Typography>
+      {zone && <TimeZoneNote zone={zone} clock="entity" />}
       {bank.isError && <ErrorState error={bank.error} onRetry={() => bank.refetch()} />}
       <Card>
         <CardContent>

@@ -10,7 +10,7 @@ import Slider from "@mui/material/Slider";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../../i18n/useLanguage";
+import { useRangeText } from "../../reports-common/useRangeText";
 import { ZONE_STYLE } from "../../reports-common/ZoneBadge";
 
 export const RANGE_KEYS = ["maxValue", "minValue", "meanValue"] as const;
@@ -30,24 +30,6 @@ export function railGradient(
   const a = pct(range[1]);
   const b = pct(range[2]);
   return `linear-gradient(to right, ${c0} 0%, ${c0} ${a}, ${c1} ${a}, ${c1} ${b}, ${c2} ${b}, ${c2} 100%)`;
-}
-
-/** A text reading of a range: which values are green, yellow and red. */
-export function useRangeText() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  return (range: ZoneRange, direction: Direction, unit: string) => {
-    const n = (v: number) => new Intl.NumberFormat(language === "jp" ? "ja-JP" : "en-US").format(v);
-    const [c0, c1, c2] = zoneColours(direction);
-    return t("reports-common.ranges.reading", {
-      first: t(`reports-common.zone.${c0}`),
-      second: t(`reports-common.zone.${c1}`),
-      third: t(`reports-common.zone.${c2}`),
-      a: n(range[1]),
-      b: n(range[2]),
-      unit,
-    });
-  };
 }
 
 interface Props {

@@ -7,12 +7,15 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
+import { useStaffMember } from "../../../api/organisations";
 import { reportEndpoints, useMemberReport } from "../../../api/reports";
+import { useWithoutPersonalParams } from "../../../app/memberLinks";
 import { staffPath, useWorkspace } from "../../../app/session/workspace";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
@@ -25,8 +28,10 @@ import { windowEnd } from "../../reports-common/window";
 import { atOf, windowAt } from "./windowAt";
 
 /**
- * /staff/reports/{reportId}/{uid}?name&email[&at]: one member's graph with filter, interval, paging and CSV;
- * `at` (epoch seconds, from an alert) opens the daily window around that time.
+ * /staff/reports/{reportId}/{uid}[?at]: one member's graph with filter, interval, paging and CSV; `at` (epoch
+ * seconds, from an alert) opens the daily window around that time. The URL carries ids only: the member's name
+ * and e-mail come from the API (the spec's `?name&email` of older links are ignored and taken out of the
+ * address).
  */
 export function StaffMemberReportPage() {
   const { t } = useTranslation();
@@ -38,8 +43,10 @@ export function StaffMemberReportPage() {
   const ws = workspace ?? "";
   const known = isReportId(reportId);
   const report = measureName(reportId, language);
-  const name = params.get("name") || t("reports-common.staff.member");
-  const email = params.get("email") ?? "";
+  useWithoutPersonalParams();
+  const person = useStaffMember(workspace, uid);
+  const name = person.data?.name || t("reports-common.staff.member");
+  const email = person.data?.email ?? "";
   const chosen = useReportWindow(reportId);
   const { setWindow, timezone } = chosen;
   // an alert's link (`at`) opens the window around that time until a window is chosen on the page
@@ -77,8 +84,8 @@ export function StaffMemberReportPage() {
         sx={{ alignItems: "flex-end", justifyContent: "space-between", flexWrap: "wrap" }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ overflowWrap: "anywhere" }}>
-            {name}
+          <Typography variant="h1" sx={{ overflowWrap: "anywhere" }} aria-busy={person.isLoading}>
+            {person.isLoading ? <Skeleton width="12em" /> : name}
           </Typography>
           <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
             {email ? `${report} · ${email}` : report}

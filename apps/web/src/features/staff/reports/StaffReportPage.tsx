@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../api/errors";
 import { useStaffReport, useStaffReportMutation } from "../../../api/reports";
+import { memberReportPath } from "../../../app/memberLinks";
 import { staffPath, useWorkspace } from "../../../app/session/workspace";
 import { type Column, DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
@@ -146,16 +147,7 @@ export function StaffReportPage() {
       id: "name",
       label: t("reports-common.users.name"),
       sortValue: (u) => u.user.name,
-      render: (u) => (
-        <Link
-          href={staffPath(
-            `/staff/reports/${reportId}/${u.user.uid}?${new URLSearchParams({ name: u.user.name, email: u.user.email })}`,
-            ws,
-          )}
-        >
-          {u.user.name}
-        </Link>
-      ),
+      render: (u) => <Link href={staffPath(memberReportPath(reportId, u.user.uid), ws)}>{u.user.name}</Link>,
     },
     {
       id: "email",
@@ -200,10 +192,7 @@ export function StaffReportPage() {
       render: (u) => (
         <Tooltip title={t("reports-common.users.graph")}>
           <IconButton
-            href={staffPath(
-              `/staff/reports/${reportId}/${u.user.uid}?${new URLSearchParams({ name: u.user.name, email: u.user.email })}`,
-              ws,
-            )}
+            href={staffPath(memberReportPath(reportId, u.user.uid), ws)}
             aria-label={t("reports-common.users.graphFor", { name: u.user.name })}
           >
             <ShowChartOutlined />

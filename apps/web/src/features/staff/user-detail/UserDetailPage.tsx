@@ -12,7 +12,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import {
   dataEndpoints,
   uploadImage,
@@ -22,7 +22,8 @@ import {
   useStaffMemberData,
   useStaffMemberDataChanged,
 } from "../../../api/data-items";
-import { useUidOrDash } from "../../../api/organisations";
+import { useStaffMember, useUidOrDash } from "../../../api/organisations";
+import { useWithoutPersonalParams } from "../../../app/memberLinks";
 import { staffPath, useWorkspace } from "../../../app/session/workspace";
 import { ErrorState } from "../../../components/ErrorState";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -162,19 +163,23 @@ function ImagesItemCard({ ws, member, item }: CardProps) {
 }
 
 /**
- * /staff/users/{id}?name&email (DATA-10…14): one card per item the member shares with this entity (the server
- * lists only those, and records every read for the member's history); "No data" when nothing is shared.
+ * /staff/users/{id} (DATA-10…14): one card per item the member shares with this entity (the server lists only
+ * those, and records every read for the member's history); "No data" when nothing is shared. The URL carries
+ * the member's id only: the name and e-mail come from the API (the spec's `?name&email` of older links are
+ * ignored and taken out of the address).
  */
 export function UserDetailPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { id: member = "" } = useParams();
-  const [params] = useSearchParams();
+  useWithoutPersonalParams();
   const { workspace, name: entityName } = useWorkspace(true);
   const ws = workspace ?? "";
-  const name = params.get("name") || t("staff-user-detail.member");
-  const email = params.get("email") ?? "";
+  const person = useStaffMember(workspace, member);
+  const name = person.data?.name || t("staff-user-detail.member");
+  const email = person.data?.email ?? "";
   const items = useStaffMemberData(ws, member, language);
+  const failed = person.isError ? person : items.isError ? items : null;
   usePageTitle(`${name} – ${t("staff-user-detail.title")}`);
   const entity = entityName ?? ws;
 
@@ -188,8 +193,8 @@ export function UserDetailPage() {
         </Typography>
       </Breadcrumbs>
       <Box>
-        <Typography variant="h1" sx={{ overflowWrap: "anywhere" }}>
-          {name}
+        <Typography variant="h1" sx={{ overflowWrap: "anywhere" }} aria-busy={person.isLoading}>
+          {person.isLoading ? <Skeleton width="12em" /> : name}
         </Typography>
         {email && (
           <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
@@ -200,8 +205,8 @@ export function UserDetailPage() {
           {t("staff-user-detail.intro", { name, entity })}
         </Typography>
       </Box>
-      {items.isError && <ErrorState error={items.error} onRetry={() => items.refetch()} />}
-      {items.isPending && (
+      {failed && <ErrorState error={failed.error} onRetry={() => failed.refetch()} />}
+      {items.isPending && !failed && (
         <Stack spacing={2} role="status" aria-busy="true" aria-label={t("common.loading")}>
           <Skeleton variant="rounded" height={160} />
           <Skeleton variant="rounded" height={160} />

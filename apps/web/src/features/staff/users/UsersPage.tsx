@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../api/errors";
 import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { memberDataPath } from "../../../app/memberLinks";
 import { staffPath, useWorkspace } from "../../../app/session/workspace";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
@@ -224,10 +225,7 @@ export function UsersPage() {
                       <Button
                         size="small"
                         component={RouterLink}
-                        to={staffPath(
-                          `/staff/users/${encodeURIComponent(u.id)}?${new URLSearchParams({ name: u.name, email: u.email })}`,
-                          workspace,
-                        )}
+                        to={staffPath(memberDataPath(u.id), workspace)}
                         startIcon={<FolderSharedOutlined />}
                         aria-label={t("staff-users.dataOf", { name: u.name })}
                       >

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDeleteStaffAnswer } from "../../../../api/form-answers";
 import { useFormSummary } from "../../../../api/forms";
-import { staffPath } from "../../../../app/session/workspace";
+import { staffPath, useEntityTimeZone } from "../../../../app/session/workspace";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
@@ -31,21 +31,21 @@ type Item = SentHistoryRow["history"][number];
 export function AnswersTab({ workspace, form }: { workspace: string; form: Form }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const zone = useEntityTimeZone() ?? undefined;
   const notify = useNotify();
   const navigate = useNavigate();
   const id = useId();
   const summary = useFormSummary(workspace, form.id);
   const deleteAnswer = useDeleteStaffAnswer(workspace);
-  const [deleting, setDeleting] = useState<{ open: boolean; target: StaffAnswerTarget | null }>({
-    open: false,
-    target: null,
-  });
+  const [deleting, setDeleting] = useState<{
+    open: boolean;
+    target: StaffAnswerTarget | null;
+    name: string;
+  }>({ open: false, target: null, name: "" });
 
   const targetOf = (row: SentHistoryRow, item: Item): StaffAnswerTarget => ({
     sent_order: item.sent_order,
     user_id: row.user_id,
-    user_name: row.user_name,
-    user_email: row.user_email,
     date: item.sent_at,
   });
   const open = (row: SentHistoryRow, item: Item) => {
@@ -95,7 +95,9 @@ export function AnswersTab({ workspace, form }: { workspace: string; form: Form 
               <MemberHistoryTable
                 rows={form.history}
                 onOpen={open}
-                onDelete={(row, item) => setDeleting({ open: true, target: targetOf(row, item) })}
+                onDelete={(row, item) =>
+                  setDeleting({ open: true, target: targetOf(row, item), name: row.user_name })
+                }
               />
             </CardContent>
           </Card>
@@ -123,9 +125,9 @@ export function AnswersTab({ workspace, form }: { workspace: string; form: Form 
       >
         <Typography>
           {t("staff-forms-answers.deleteBody", {
-            name: target?.user_name ?? "",
+            name: deleting.name,
             order: target?.sent_order ?? "",
-            date: target ? formatInstant(target.date, language) : "",
+            date: target ? formatInstant(target.date, language, true, zone) : "",
           })}
         </Typography>
       </ConfirmDialog>

@@ -4,30 +4,31 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../../api/errors";
 import { formAnswerEndpoints } from "../../../../api/form-answers";
+import { useEntityTimeZone } from "../../../../app/session/workspace";
 import { useNotify } from "../../../../components/Notifier";
 import { useLanguage } from "../../../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "../../../reports-common/download";
-import { browserTimezone } from "../../../reports-common/window";
 
 /**
- * The answers CSV of a form (FORM-35), its date-times in the viewer's IANA zone: the button is busy and shows
+ * The answers CSV of a form (FORM-35), its date-times on the entity's clock (named in the CSV's headers): the button is busy and shows
  * the bytes received while the file streams; a failure is shown under it in the user's language.
  */
 export function DownloadAnswersButton({ workspace, formId }: { workspace: string; formId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const notify = useNotify();
-  const timezone = useMemo(browserTimezone, []);
+  const timezone = useEntityTimeZone();
   const [bytes, setBytes] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
   const download = async () => {
+    if (!timezone) return;
     abort.current = new AbortController();
     setBytes(0);
     setError(null);
@@ -54,13 +55,14 @@ export function DownloadAnswersButton({ workspace, formId }: { workspace: string
         onClick={download}
         loading={busy}
         loadingPosition="start"
+        disabled={!timezone}
       >
         {t("staff-forms-answers.download")}
       </Button>
       <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 0.5 }}>
         {busy
           ? t("staff-forms-answers.downloading", { size: formatBytes(bytes, localeOf(language)) })
-          : t("staff-forms-answers.downloadHint", { zone: timezone })}
+          : timezone && t("staff-forms-answers.downloadHint", { zone: timezone })}
       </Typography>
       {error !== null && (
         <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)} closeText={t("common.close")}>

@@ -22,6 +22,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Fragment, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useEntityTimeZone } from "../../../../app/session/workspace";
 import { pageOf, type SortDirection, sortRows } from "../../../../components/tableRows";
 import { visuallyHidden } from "../../../../components/visuallyHidden";
 import { htmlLangOf } from "../../../../i18n/language";
@@ -51,6 +52,7 @@ const SORT_VALUE: Record<SortKey, (r: SentHistoryRow) => string | number> = {
 export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const zone = useEntityTimeZone() ?? undefined;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const id = useId();
@@ -74,7 +76,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
     [rows, query, sort, language],
   );
   const { page: current, rows: pageRows } = pageOf(shown, page, pageSize);
-  const date = (iso: string) => formatInstant(iso, language, false);
+  const date = (iso: string) => formatInstant(iso, language, false, zone);
   const toggle = (uid: string) =>
     setOpen((s) => {
       const next = new Set(s);
@@ -132,9 +134,9 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
                 {t("staff-forms-answers.request", { order: item.sent_order })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t("staff-forms-answers.sentAt", { date: formatInstant(item.sent_at, language) })}
+                {t("staff-forms-answers.sentAt", { date: formatInstant(item.sent_at, language, true, zone) })}
                 {item.answered_date &&
-                  ` · ${t("staff-forms-answers.answeredAt", { date: formatInstant(item.answered_date, language) })}`}
+                  ` · ${t("staff-forms-answers.answeredAt", { date: formatInstant(item.answered_date, language, true, zone) })}`}
               </Typography>
             </Box>
             <Chip

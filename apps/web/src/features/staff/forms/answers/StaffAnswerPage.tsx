@@ -10,7 +10,9 @@ import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { useDeleteStaffAnswer, useStaffAnswer } from "../../../../api/form-answers";
-import { staffPath, useWorkspace } from "../../../../app/session/workspace";
+import { useForm } from "../../../../api/forms";
+import { useWithoutPersonalParams } from "../../../../app/memberLinks";
+import { staffPath, useEntityTimeZone, useWorkspace } from "../../../../app/session/workspace";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
@@ -26,25 +28,32 @@ const positiveInt = (v: string | undefined) =>
 /**
  * /staff/form/{id}/history/answer (FORM-36): one member's answer to one sent order, read-only, with the
  * member's name, e-mail and the dates; the answer can be deleted after confirmation. The sent order and the
- * member come from navigation state, else from the query (a reload or a shared link opens the same answer).
+ * member's id come from navigation state, else from the query (a reload or a shared link opens the same
+ * answer); the name and e-mail from the answer, else from the form's sent history (no answer yet). An older
+ * link's `user_name` and `user_email` are ignored and taken out of the address.
  */
 export function StaffAnswerPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const zone = useEntityTimeZone() ?? undefined;
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const { workspace } = useWorkspace(true);
   const formId = positiveInt(useParams().id);
+  useWithoutPersonalParams();
   const target = answerTargetOf(location.state, params);
   const ref =
     formId !== null && target ? { formId, sentOrder: target.sent_order, userId: target.user_id } : null;
   const answer = useStaffAnswer(workspace, ref);
+  // the member's row of the form's sent history: the name and e-mail when there is no answer to read them from
+  const form = useForm(answer.isError ? workspace : null, formId);
+  const member = form.data?.history.find((r) => r.user_id === target?.user_id);
   const deleteAnswer = useDeleteStaffAnswer(workspace ?? "");
   const [confirming, setConfirming] = useState(false);
 
-  const name = answer.data?.user.name ?? target?.user_name ?? "";
+  const name = answer.data?.user.name ?? member?.user_name ?? "";
   const title = name
     ? t("staff-forms-answers.answerPage.title", { name })
     : t("staff-forms-answers.answerPage.titleUnknown");
@@ -65,17 +74,17 @@ export function StaffAnswerPage() {
 
   const facts: [string, string][] = [
     [t("staff-forms-answers.answerPage.member"), name],
-    [t("staff-forms-answers.answerPage.email"), answer.data?.user.email ?? target?.user_email ?? ""],
+    [t("staff-forms-answers.answerPage.email"), answer.data?.user.email ?? member?.user_email ?? ""],
     [t("staff-forms-answers.answerPage.request"), target ? String(target.sent_order) : ""],
     [
       t("staff-forms-answers.answerPage.sent"),
       answer.data?.sent_at || target?.date
-        ? formatInstant(answer.data?.sent_at ?? target?.date ?? "", language)
+        ? formatInstant(answer.data?.sent_at ?? target?.date ?? "", language, true, zone)
         : "",
     ],
     [
       t("staff-forms-answers.answerPage.answeredAt"),
-      answer.data?.answered_at ? formatInstant(answer.data.answered_at, language) : "",
+      answer.data?.answered_at ? formatInstant(answer.data.answered_at, language, true, zone) : "",
     ],
   ];
 
@@ -150,7 +159,7 @@ export function StaffAnswerPage() {
           {t("staff-forms-answers.deleteBody", {
             name,
             order: target?.sent_order ?? "",
-            date: formatInstant(answer.data?.sent_at ?? target?.date ?? "", language),
+            date: formatInstant(answer.data?.sent_at ?? target?.date ?? "", language, true, zone),
           })}
         </Typography>
       </ConfirmDialog>

@@ -13,8 +13,6 @@ import { optionShares } from "./summary";
 const target = {
   sent_order: 3,
   user_id: "6f1c2a4e-0000-4000-8000-000000000001",
-  user_name: "山田 花子",
-  user_email: "hanako@example.com",
   date: "2026-11-23T05:30:00.000Z",
 };
 
@@ -30,6 +28,22 @@ describe("staff answer page target (FORM-36)", () => {
     expect(answerTargetOf(target, params)).toEqual(target);
   });
 
+  it("carries ids only: an old link's name and e-mail are not read", () => {
+    const old = new URLSearchParams({
+      ...target,
+      sent_order: "3",
+      user_name: "山田 花子",
+      user_email: "h@example.com",
+    });
+    expect(answerTargetOf(null, old)).toEqual(target);
+    expect(answerTargetOf({ ...target, user_name: "山田 花子", user_email: "h@example.com" }, old)).toEqual(
+      target,
+    );
+    expect(answerSearch(target)).toBe(
+      "sent_order=3&user_id=6f1c2a4e-0000-4000-8000-000000000001&date=2026-11-23T05%3A30%3A00.000Z",
+    );
+  });
+
   it("is null without a valid sent order or member", () => {
     expect(answerTargetOf(null, new URLSearchParams("user_id=u1"))).toBeNull();
     expect(answerTargetOf(null, new URLSearchParams("sent_order=0&user_id=u1"))).toBeNull();
@@ -37,8 +51,6 @@ describe("staff answer page target (FORM-36)", () => {
     expect(answerTargetOf(null, new URLSearchParams("sent_order=2&user_id=u1"))).toEqual({
       sent_order: 2,
       user_id: "u1",
-      user_name: "",
-      user_email: "",
       date: "",
     });
   });

@@ -2,13 +2,13 @@ import type { SentHistoryRow } from "@mimamori/shared";
 
 /**
  * What the staff answer page needs (spec §2: navigation state sent_order, user_id, user_name, user_email,
- * date). The same fields travel as query parameters, so a reload or a shared link opens the same answer.
+ * date), ids only: the page reads the member's name and e-mail from the API (the answer, else the form's sent
+ * history), so neither travels in the URL or the history state (docs/decisions.md, "No name or e-mail address
+ * in a URL"). The same fields travel as query parameters, so a reload or a shared link opens the same answer.
  */
 export interface StaffAnswerTarget {
   sent_order: number;
   user_id: string;
-  user_name: string;
-  user_email: string;
   /** When the request was sent (ISO instant). */
   date: string;
 }
@@ -22,8 +22,6 @@ export function answerSearch(target: StaffAnswerTarget): string {
   return new URLSearchParams({
     sent_order: String(target.sent_order),
     user_id: target.user_id,
-    user_name: target.user_name,
-    user_email: target.user_email,
     date: target.date,
   }).toString();
 }
@@ -35,7 +33,8 @@ const positiveInt = (v: unknown): number | null => {
 
 /**
  * The target of the answer page: navigation state first (how the Answers tab opens it), else the query
- * parameters; null when the sent order or the member is missing (the page says so instead of guessing).
+ * parameters; null when the sent order or the member is missing (the page says so instead of guessing). A name
+ * or an e-mail address in the state or the query (older links) is not read.
  */
 export function answerTargetOf(state: unknown, params: URLSearchParams): StaffAnswerTarget | null {
   const s = (state && typeof state === "object" ? state : {}) as Record<string, unknown>;
@@ -43,17 +42,8 @@ export function answerTargetOf(state: unknown, params: URLSearchParams): StaffAn
   const sentOrder = positiveInt(pick("sent_order"));
   const userId = pick("user_id");
   if (sentOrder === null || typeof userId !== "string" || !userId) return null;
-  const text = (key: keyof StaffAnswerTarget) => {
-    const v = pick(key);
-    return typeof v === "string" ? v : "";
-  };
-  return {
-    sent_order: sentOrder,
-    user_id: userId,
-    user_name: text("user_name"),
-    user_email: text("user_email"),
-    date: text("date"),
-  };
+  const date = pick("date");
+  return { sent_order: sentOrder, user_id: userId, date: typeof date === "string" ? date : "" };
 }
 
 /** The sent orders of a member's row, newest first (the expanded row's list). */

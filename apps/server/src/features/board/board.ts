@@ -1,0 +1,434 @@
+import {
+  ALERT_MEASURES,
+  BOARD_LIST_MAX,
+  type Board,
+  type BoardAlertRow,
+  type BoardMember,
+  type BoardZoneRow,
+  defaultRanges,
+  HEART_RATE,
+  HEAT_STRESS,
+  type Language,
+  type Measure,
+  measureByNumber,
+  measureOf,
+  NOTIFICATION_TYPE,
+  type ReportId,
+  type Snooze,
+} from "@mimamori/shared";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, numberArrayValue, oneRow, PREPARED } from "../../db/client";
+import { requireEntity } from "../../db/entities";
+import { acceptedClientIds, acceptedClientOf } from "../../db/membership-rules";
+import {
+  alertStates,
+  formRecipients,
+  formSends,
+  forms,
+  mailOutbox,
+  memberSnoozes,
+  memberships,
+  notificationMails,
+  notifications,
+  reportRanges,
+  reportTunings,
+  users,
+  vitalBucketsHour,
+  vitalSync,
+} from "../../db/schema";
+import { bare } from "../../db/sql-names";
+import { at, localMidnightMs } from "../../lib/time-sql";
+import { aboutCurrentMember } from "../alerts/list";
+import { mailStatus } from "../alerts/record";
+import { readAlertSettings } from "../alerts/settings-store";
+import { iso, ms } from "../forms/sql";
+import { viewOf } from "../reports/present";
+
+/*
+ * The watch board (issue 28 §1; docs/decisions.md "The watch board"): one entity's members who need attention now,
+ * in one statement whose every part is bounded by the entity's members or by BOARD_LIST_MAX.
+ */
+
+const HEAT_MEASURE = measureOf(HEAT_STRESS).measure;
+/** A worn band measures the pulse all along: the wear counts read the heart rate's hour buckets. */
+const WEAR_MEASURE = measureOf(HEART_RATE).measure;
+/** Sends older than this are not "waiting" any more, however many answers they miss. */
+export const FORMS_WAITING_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface BoardQuery {
+  timezone: string;
+  report_id?: ReportId;
+  /** The board's time (epoch ms); the clock by default. */
+  now?: number;
+}
+
+type Member = [uid: string, name: string, email: string];
+type ZoneJson = [
+  ...member: Member,
+  measure: number,
+  red: boolean,
+  value: number,
+  t: number,
+  since: number | null,
+  ranges: "tuned" | "entity" | "default",
+  snoozedUntil: number | null,
+];
+type SilentJson = [...member: Member, lastSync: number | null];
+type MailJson = { name: string; status: string; kind: "alert" | "escalation" };
+type AlertJson = [
+  ...member: Member,
+  id: number,
+  type: number,
+  measure: number | null,
+  value: number | null,
+  t: number,
+  created: number,
+  escalated: number | null,
+  snoozed: boolean,
+  mails: MailJson[] | null,
+];
+type FormJson = [
+  formId: number,
+  name: string,
+  sentOrder: number,
+  sent: number,
+  answered: number,
+  total: number,
+  overdue: number,
+];
+type SnoozeJson = [
+  ...member: Member,
+  id: number,
+  measure: number,
+  starts: number,
+  until: number,
+  reason: string,
+  byUid: string | null,
+  byName: string | null,
+];
+
+interface BoardJson {
+  zones: ZoneJson[] | null;
+  red: number;
+  yellow: number;
+  silent: SilentJson[] | null;
+  silent_total: number;
+  alerts: AlertJson[] | null;
+  alerts_total: number;
+  waiting: FormJson[] | null;
+  waiting_total: number;
+  members: number;
+  /** Members with heart-rate data on each of the seven days, oldest first. */
+  wear: number[];
+  snoozes: SnoozeJson[] | null;
+  snoozes_total: number;
+}
+
+const memberJson = sql`${users.id}, ${users.name}, ${users.email}`;
+
+/**
+ * The measures graded on the board with what grading needs: direction and default cut points. A single sample is
+ * read against the range of the statistic it would make worst, as the alert engine reads it (judge.ts `isRed`):
+ * the max ranges where high is bad, the min ranges where low is bad.
+ */
+function gradedMeasures(db: Db, measures: readonly Measure[]) {
+  const cut = (m: Measure) => {
+    const d = defaultRanges(m);
+    return m.direction === "high" ? d.maxValue : d.minValue;
+  };
+  return {
+    numbers: numberArrayValue(
+      db,
+      "int",
+      measures.map((m) => m.measure),
+    ),
+    high: sql.param(measures.map((m) => m.direction === "high")),
+    cut1: numberArrayValue(
+      db,
+      "float8",
+      measures.map((m) => cut(m)[1]),
+    ),
+    cut2: numberArrayValue(
+      db,
+      "float8",
+      measures.map((m) => cut(m)[2]),
+    ),
+  };
+}
+
+/** The board's one statement (see `buildBoard`). */
+export function boardStatement(
+  db: Db,
+  ws: string,
+  now: number,
+  syncHours: number,
+  measures: readonly Measure[],
+  filtered: boolean,
+  dayStarts: number[],
+): SQL {
+  const [m, st, tn, g, n, z, r, fs, f] = [
+    memberships,
+    alertStates,
+    reportTunings,
+    reportRanges,
+    notifications,
+    memberSnoozes,
+    formRecipients,
+    formSends,
+    forms,
+  ];
+  const g8 = gradedMeasures(db, measures);
+  const nowAt = at(now);
+  const fresh = at(now - syncHours * 3_600_000);
+  // `s`: each member's latest judged sample per measure (alert_states), with the range it is read against: the
+  // tuned one while tuning is on (all three set), else the entity's, else the defaults (ranges.ts effectiveRanges)
+  const measureFilter = filtered ? sql`and ${n.measure} = any(${g8.numbers}::int[])` : sql``;
+  return sql`with c as materialized (
+      select ${m.userId} as uid, ${m.acceptedAt} as since from ${m}
+      where ${acceptedClientOf(ws)} and ${m.isActive} and ${m.acceptedAt} is not null
+    ),
+    ms as (select * from unnest(${g8.numbers}::int[], ${g8.high}::boolean[], ${g8.cut1}::float8[],
+      ${g8.cut2}::float8[]) as x(measure, high, d1, d2)),
+    tn as (select ${tn.userId} as uid, ${tn.measure} as measure, ${tn.maxValue} as max, ${tn.minValue} as min
+      from ${tn} where ${tn.workspaceName} = ${ws} and ${tn.isTuned} and ${tn.maxValue} is not null
+        and ${tn.minValue} is not null and ${tn.meanValue} is not null),
+    g as (select ${g.measure} as gm, ${g.maxValue} as max, ${g.minValue} as min from ${g}
+      where ${g.workspaceName} = ${ws}),
+    s as (
+      select c.uid, ${st.measure} as measure, ${st.inRed} as in_red, ${st.lastAt} as last_at,
+        ${st.lastValue} as v, ms.high,
+        case when tn.uid is not null then 'tuned' when g.gm is not null then 'entity' else 'default' end as source,
+        coalesce(case when ms.high then tn.max else tn.min end, case when ms.high then g.max else g.min end)
+          as cuts, ms.d1, ms.d2
+      from c join ${st} on ${st.userId} = c.uid and ${st.workspaceName} = ${ws}
+        join ms on ms.measure = ${st.measure}
+        left join tn on tn.uid = c.uid and tn.measure = ${st.measure}
+        left join g on g.gm = ${st.measure}
+      where ${st.lastValue} is not null and ${st.lastAt} >= c.since and ${st.lastAt} >= ${fresh}
+    ),
+    graded as (
+      select s.*, case
+          when s.high then case when s.v >= coalesce(s.cuts[3], s.d2) then 2
+            when s.v >= coalesce(s.cuts[2], s.d1) then 1 else 0 end
+          else case when s.v < coalesce(s.cuts[2], s.d1) then 2
+            when s.v < coalesce(s.cuts[3], s.d2) then 1 else 0 end
+        end as zone
+      from s
+    ),
+    zoned as (select * from graded where zone > 0),
+    zrows as (
+      select zoned.*, row_number() over (order by zone desc, (measure = ${HEAT_MEASURE}) desc, last_at desc, uid)
+        as rn
+      from zoned
+    ),
+    silent as (
+      select c.uid, case when ${vitalSync.lastSyncAt} >= c.since then ${vitalSync.lastSyncAt} end as last_sync
+      from c left join ${vitalSync} on ${vitalSync.userId} = c.uid
+    ),
+    quiet as (select * from silent where last_sync is null or last_sync < ${fresh}),
+    open as (
+      select ${n.id} as nid, ${n.createdAt} as created_ts from ${n}
+      where ${n.workspaceName} = ${ws} and ${n.acknowledgedAt} is null and ${n.deletedAt} is null
+        ${measureFilter} and ${aboutCurrentMember(ws)}
+    ),
+    page as (select nid, created_ts from open order by created_ts desc, nid desc limit ${BOARD_LIST_MAX}),
+    cm as materialized (${acceptedClientIds(ws)}),
+    sends as (
+      select ${fs.formId} as fid, ${fs.sentOrder} as sorder, ${fs.snapshot}->>'name' as fname, ${fs.sentAt} as sent_ts,
+        ${fs.reminderDueAt} <= ${nowAt} as reminded, count(${r.answeredAt})::int as answered, count(*)::int as total
+      from ${f} join ${fs} on ${fs.formId} = ${f.id}
+        join ${r} on ${r.formId} = ${fs.formId} and ${r.sentOrder} = ${fs.sentOrder}
+      where ${f.workspaceName} = ${ws} and ${fs.sentAt} >= ${at(now - FORMS_WAITING_DAYS * DAY_MS)}
+        and ${r.userId} in (select ${bare(memberships.userId)} from cm)
+      group by ${fs.formId}, ${fs.sentOrder}
+      having count(*) > count(${r.answeredAt})
+    ),
+    snoozing as (
+      select ${z.id} as zid, ${z.userId} as uid, ${z.measure} as measure, ${z.startsAt} as starts_ts,
+        ${z.until} as until_ts, ${z.reason} as reason, ${z.createdBy} as by_id
+      from ${z} join c on c.uid = ${z.userId}
+      where ${z.workspaceName} = ${ws} and ${z.endedAt} is null and ${z.until} > ${nowAt}
+    ),
+    worn as materialized (
+      select (select bit_or(1 << width_bucket(${vitalBucketsHour.bucket}, ${sql.param(dayStarts.map((d) => new Date(d).toISOString()))}::timestamptz[]))
+        from ${vitalBucketsHour} where ${vitalBucketsHour.userId} = c.uid and ${vitalBucketsHour.measure} = ${WEAR_MEASURE}
+          and ${vitalBucketsHour.bucket} >= greatest(c.since, ${at(dayStarts[0] as number)})
+          and ${vitalBucketsHour.bucket} <= ${nowAt}) as mask
+      from c
+    ),
+    mails as (
+      select ${notificationMails.notificationId} as nid,
+        json_agg(json_build_object('name', coalesce(${users.name}, ''), 'status', ${mailOutbox.status},
+          'kind', ${notificationMails.kind}) order by ${mailOutbox.createdAt}, ${mailOutbox.id}) as list
+      from ${notificationMails} join ${mailOutbox} on ${mailOutbox.id} = ${notificationMails.mailId}
+        left join ${users} on ${users.id} = ${notificationMails.recipientId}
+      where ${notificationMails.notificationId} in (select nid from page)
+      group by ${notificationMails.notificationId}
+    )
+    select json_build_object(
+      'zones', (select json_agg(json_build_array(${memberJson}, zrows.measure, zrows.zone = 2, zrows.v,
+          (extract(epoch from zrows.last_at) * 1000)::float8,
+          case when zrows.zone = 2 and zrows.in_red then (select ${ms(sql`max(${n.at})`)} from ${n}
+            where ${n.userId} = zrows.uid and ${n.workspaceName} = ${ws} and ${n.measure} = zrows.measure
+              and ${n.notificationType} = ${NOTIFICATION_TYPE.measurement} and ${n.clearedAt} is null) end,
+          zrows.source,
+          (select (extract(epoch from max(snoozing.until_ts)) * 1000)::float8 from snoozing
+            where snoozing.uid = zrows.uid and snoozing.measure = zrows.measure)) order by zrows.rn)
+        from zrows join ${users} on ${users.id} = zrows.uid where zrows.rn <= ${BOARD_LIST_MAX}),
+      'red', (select count(*)::int from zoned where zone = 2),
+      'yellow', (select count(*)::int from zoned where zone = 1),
+      'silent', (select json_agg(json_build_array(${memberJson}, (extract(epoch from q.last_sync) * 1000)::float8)
+          order by q.last_sync nulls last, ${users.name}, ${users.email})
+        from (select * from quiet order by last_sync nulls last limit ${BOARD_LIST_MAX}) q
+          join ${users} on ${users.id} = q.uid),
+      'silent_total', (select count(*)::int from quiet),
+      'alerts', (select json_agg(json_build_array(${memberJson}, ${n.id}, ${n.notificationType}, ${n.measure},
+          ${n.value}, ${ms(n.at)}, ${ms(n.createdAt)}, ${ms(n.escalatedAt)}, ${n.snoozeId} is not null, mails.list)
+          order by page.created_ts desc, page.nid desc)
+        from page join ${n} on ${n.id} = page.nid join ${users} on ${users.id} = ${n.userId}
+          left join mails on mails.nid = page.nid),
+      'alerts_total', (select count(*)::int from open),
+      'waiting', (select json_agg(json_build_array(w.fid, w.fname, w.sorder, (extract(epoch from w.sent_ts) * 1000)::float8, w.answered,
+          w.total, case when w.reminded then w.total - w.answered else 0 end) order by w.sent_ts desc, w.fid)
+        from (select * from sends order by sent_ts desc, fid limit ${BOARD_LIST_MAX}) w),
+      'waiting_total', (select count(*)::int from sends),
+      'members', (select count(*)::int from c),
+      'wear', (select json_build_array(${sql.raw([1, 2, 3, 4, 5, 6, 7].map((k) => `coalesce(sum((mask >> ${k}) & 1), 0)`).join(", "))}) from worn),
+      'snoozes', (select json_agg(json_build_array(${memberJson}, x.zid, x.measure, (extract(epoch from x.starts_ts) * 1000)::float8,
+          (extract(epoch from x.until_ts) * 1000)::float8, x.reason, x.by_id, (select ${users.name} from ${users} where ${users.id} = x.by_id))
+          order by x.until_ts, x.zid)
+        from (select * from snoozing order by until_ts, zid limit ${BOARD_LIST_MAX}) x
+          join ${users} on ${users.id} = x.uid),
+      'snoozes_total', (select count(*)::int from snoozing)
+    ) as board`;
+}
+
+const member = ([uid, name, email]: Member): BoardMember => ({ uid, name, email });
+
+/**
+ * GET /staff/{ws}/board: the entity's accepted, active client members who need attention now (their data from
+ * their consent on), for a viewer in `q.timezone` reading `lang`.
+ */
+export async function buildBoard(db: Db, ws: string, q: BoardQuery, lang: Language): Promise<Board> {
+  const now = q.now ?? Date.now();
+  const [entity, settings] = await Promise.all([requireEntity(db, ws), readAlertSettings(db, ws)]);
+  const measures = q.report_id
+    ? ALERT_MEASURES.filter((m) => m.id === q.report_id)
+    : (ALERT_MEASURES as readonly Measure[]);
+  // the seven local days ending today, oldest first
+  const dayStarts = Array.from({ length: 7 }, (_, i) => localMidnightMs(now, q.timezone, 6 - i));
+  const { board } = await oneRow<{ board: BoardJson }>(
+    db,
+    boardStatement(db, ws, now, settings.sync.syncHours, measures, q.report_id !== undefined, dayStarts),
+    PREPARED,
+  );
+  const views = new Map<number, ReturnType<typeof viewOf>>();
+  const viewFor = (measure: number) => {
+    let v = views.get(measure);
+    if (!v) {
+      v = viewOf(measureByNumber(measure) as Measure, q.timezone, lang);
+      views.set(measure, v);
+    }
+    return v;
+  };
+  const zones = (board.zones ?? []).map(
+    ([uid, name, email, measure, red, value, t, since, ranges, snoozedUntil]): BoardZoneRow => {
+      const view = viewFor(measure);
+      return {
+        user: member([uid, name, email]),
+        report_id: (measureByNumber(measure) as Measure).id,
+        zone: red ? "red" : "yellow",
+        value: view.toView(value),
+        unit: view.unit,
+        at: iso(t),
+        since: red ? iso(since) : null,
+        ranges,
+        snoozed_until: iso(snoozedUntil),
+      };
+    },
+  );
+  const escalationMs = settings.measurement.escalationMinutes;
+  const alerts = (board.alerts ?? []).map(
+    ([uid, name, email, id, type, measure, value, t, created, escalated, snoozed, mails]): BoardAlertRow => {
+      const m = measure === null ? undefined : measureByNumber(measure);
+      const view = m && type === NOTIFICATION_TYPE.measurement ? viewFor(m.measure) : undefined;
+      const escalates =
+        escalationMs !== null &&
+        measure === HEAT_MEASURE &&
+        !snoozed &&
+        type === NOTIFICATION_TYPE.measurement
+          ? created + escalationMs * 60_000
+          : null;
+      return {
+        id,
+        notification_type: type,
+        user: member([uid, name, email]),
+        report_id: view && m ? m.id : null,
+        value: view ? view.toViewOrNull(value) : null,
+        unit: view ? view.unit : null,
+        time: iso(t),
+        created_at: iso(created),
+        mailed: (mails ?? []).map((x) => ({ name: x.name, status: mailStatus(x.status), kind: x.kind })),
+        snoozed,
+        escalates_at: iso(escalates),
+        escalated_at: iso(escalated),
+      };
+    },
+  );
+  const snoozes = (board.snoozes ?? []).map(
+    ([uid, name, email, id, measure, starts, until, reason, byUid, byName]): Snooze => ({
+      id,
+      user: member([uid, name, email]),
+      report_id: (measureByNumber(measure) as Measure).id,
+      starts_at: iso(starts),
+      until: iso(until),
+      reason,
+      by: { uid: byUid ?? "", name: byName ?? "" },
+    }),
+  );
+  return {
+    entity: { workspace_name: entity.workspaceName, name: entity.name, time_zone: entity.timeZone },
+    generated_at: iso(now),
+    sync_length_hours: settings.sync.syncHours,
+    zones,
+    zones_total: { red: board.red, yellow: board.yellow },
+    not_syncing: (board.silent ?? []).map(([uid, name, email, last]) => ({
+      user: member([uid, name, email]),
+      last_sync_at: iso(last),
+    })),
+    not_syncing_total: board.silent_total,
+    open_alerts: alerts,
+    open_alerts_total: board.alerts_total,
+    forms_waiting: (board.waiting ?? []).map(([formId, name, sentOrder, sent, answered, total, overdue]) => ({
+      form_id: formId,
+      name,
+      sent_order: sentOrder,
+      sent_at: iso(sent),
+      answered,
+      total,
+      overdue,
+    })),
+    forms_waiting_total: board.waiting_total,
+    wear: {
+      members: board.members,
+      today: Number(board.wear[6] ?? 0),
+      week: dayStarts.map((d, i) => ({
+        date: localDate(d, q.timezone),
+        members: Number(board.wear[i] ?? 0),
+      })),
+    },
+    snoozes,
+    snoozes_total: board.snoozes_total,
+  };
+}
+
+/** The local date (YYYY-MM-DD) of an instant in a zone. */
+function localDate(msValue: number, tz: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: tz,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(msValue);
+}

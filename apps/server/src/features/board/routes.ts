@@ -1,0 +1,73 @@
+import {
+  boardQuerySchema,
+  boardSchema,
+  snoozeBodySchema,
+  snoozeIdParamSchema,
+  snoozeSchema,
+} from "@mimamori/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { changesOf } from "../../db/changes";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { requestLanguage } from "../../lib/language";
+import { workspaceParams } from "../../lib/params";
+import { ensureZone } from "../../lib/time-sql";
+import { answerCache } from "../reports/answer-cache";
+import { sendShared, sharedBody } from "../reports/shared-body";
+import { openWindowEnd } from "../reports/staff-report";
+import { buildBoard } from "./board";
+import { createSnooze, endSnooze } from "./snoozes";
+
+const staff = { access: "staff" as const };
+const snoozeParams = workspaceParams.extend(snoozeIdParamSchema.shape);
+
+/** The watch board (issue 28 §1) and its snoozes. */
+export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // served like the staff reports: kept per entity, zone, measure, language and minute while nothing changed
+  // (answer-cache.ts); identical reads under way share one run
+  const boards = answerCache(changesOf(ctx.db));
+  return async (app) => {
+    app.get(
+      "/staff/:workspace/board",
+      {
+        config: staff,
+        schema: { params: workspaceParams, querystring: boardQuerySchema, response: { 200: boardSchema } },
+      },
+      async (req, reply) => {
+        const { workspace } = req.params;
+        const { timezone, report_id } = req.query;
+        await ensureZone(ctx.db, timezone);
+        const lang = requestLanguage(req);
+        // one answer a minute: the sync gaps and the day move with the clock
+        const now = openWindowEnd(Date.now());
+        const key = JSON.stringify(["board", workspace, timezone, report_id ?? null, lang, now]);
+        const body = await boards(key, workspace, async () =>
+          sharedBody(boardSchema, await buildBoard(ctx.db, workspace, { timezone, report_id, now }, lang)),
+        );
+        return sendShared(req, reply, body);
+      },
+    );
+
+    app.post(
+      "/staff/:workspace/snoozes",
+      {
+        config: staff,
+        schema: { params: workspaceParams, body: snoozeBodySchema, response: { 201: snoozeSchema } },
+      },
+      async (req, reply) => {
+        const snooze = await createSnooze(ctx.db, req.params.workspace, requireUser(req).id, req.body);
+        return reply.status(201).send(snooze);
+      },
+    );
+
+    app.delete(
+      "/staff/:workspace/snoozes/:id",
+      { config: staff, schema: { params: snoozeParams, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await endSnooze(ctx.db, req.params.workspace, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { changesOf } from "../../db/changes";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { EventHub, eventFrame, type StreamSink } from "./hub";
+
+const LIMITS = { streamsPerUser: 2, streamsPerProcess: 3, coalesceMs: 1000 };
+
+function sink() {
+  const frames: string[] = [];
+  let ended = false;
+  const s: StreamSink & { frames: string[]; ended: () => boolean } = {
+    frames,
+    ended: () => ended,
+    write: (f) => frames.push(f),
+    end: () => {
+      ended = true;
+    },
+  };
+  return s;
+}
+
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof AppError ? `${err.statusCode} ${err.code}` : String(err);
+  }
+  return "no error";
+};
+
+describe("event hub", () => {
+  beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => vi.useRealTimers());
+
+  it("sends a change of an entity to its streams only, and everything to every stream, with no data", () => {
+    const changes = changesOf({} as Db);
+    const hub = new EventHub(changes, LIMITS);
+    const a = sink();
+    const b = sink();
+    hub.join("sakura", "u1", a);
+    hub.join("harbor", "u2", b);
+    changes.entities(["sakura"]);
+    expect(a.frames).toEqual(['event: changed\ndata: {"kinds":["entity"]}\n\n']);
+    expect(b.frames).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    changes.everything();
+    expect(a.frames.at(-1)).toBe(eventFrame(["everything"]));
+    expect(b.frames).toEqual(['event: changed\ndata: {"kinds":["everything"]}\n\n']);
+    hub.close();
+  });
+
+  it("coalesces a busy entity: at once, then at most one event a second with what was merged", () => {
+    const changes = changesOf({} as Db);
+    const hub = new EventHub(changes, LIMITS);
+    const a = sink();
+    hub.join("sakura", "u1", a);
+    changes.entities(["sakura"]);
+    for (let i = 0; i < 20; i++) changes.entities(["sakura", "harbor"]);
+    changes.everything();
+    expect(a.frames).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(a.frames).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(a.frames).toEqual([eventFrame(["entity"]), eventFrame(["entity", "everything"])]);
+    // quiet for a second: the next change goes out at once again
+    vi.advanceTimersByTime(5000);
+    expect(a.frames).toHaveLength(2);
+    changes.entities(["sakura"]);
+    expect(a.frames).toHaveLength(3);
+    hub.close();
+  });
+
+  it("bounds the streams per person (429) and per process (503); a stream that leaves frees its place", () => {
+    const hub = new EventHub(changesOf({} as Db), LIMITS);
+    const leave = hub.join("sakura", "u1", sink());
+    hub.join("sakura", "u1", sink());
+    expect(codeOf(() => hub.join("harbor", "u1", sink()))).toBe("429 too-many-streams");
+    leave();
+    leave(); // twice: counted once
+    hub.join("harbor", "u1", sink());
+    hub.join("harbor", "u2", sink());
+    expect(hub.size).toBe(3);
+    expect(codeOf(() => hub.join("harbor", "u3", sink()))).toBe("503 streams-unavailable");
+    hub.close();
+  });
+
+  it("ends every stream and opens none while other processes cannot be heard; ends all at close", () => {
+    const changes = changesOf({} as Db);
+    let hears = true;
+    let listener: Parameters<typeof changes.subscribe>[0] = () => {};
+    const fake = {
+      ...changes,
+      hearsOthers: () => hears,
+      subscribe: (l: typeof listener) => {
+        listener = l;
+        return () => {};
+      },
+    };
+    const hub = new EventHub(fake, LIMITS);
+    const a = sink();
+    const b = sink();
+    // as the route does: an ended stream leaves the hub
+    const leaveA = hub.join("sakura", "u1", {
+      write: a.write,
+      end: () => {
+        a.end();
+        leaveA();
+      },
+    });
+    hub.join("harbor", "u2", b);
+    hears = false;
+    listener({ deaf: true });
+    expect(a.ended()).toBe(true);
+    expect(b.ended()).toBe(true);
+    expect(codeOf(() => hub.join("sakura", "u1", sink()))).toBe("503 streams-unavailable");
+    hears = true;
+    const c = sink();
+    hub.join("sakura", "u1", c);
+    hub.close();
+    expect(c.ended()).toBe(true);
+  });
+});

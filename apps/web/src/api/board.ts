@@ -1,0 +1,71 @@
+import type { Board, BoardQuery, Snooze, SnoozeBody } from "@mimamori/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client";
+import { useSessionState } from "./hooks";
+
+const seg = encodeURIComponent;
+
+/** The board's fallback poll where live events cannot flow (issue 28 §2); it also refreshes on window focus. */
+export const BOARD_POLL_MS = 30_000;
+
+/** Typed staff calls of the watch board and its snoozes (issue 28 §1). */
+export const boardEndpoints = {
+  board: (ws: string, q: BoardQuery) => {
+    const search = new URLSearchParams({ timezone: q.timezone });
+    if (q.report_id) search.set("report_id", q.report_id);
+    return api.get<Board>(`/staff/${seg(ws)}/board?${search}`);
+  },
+  snooze: (ws: string, body: SnoozeBody) => api.post<Snooze>(`/staff/${seg(ws)}/snoozes`, body),
+  endSnooze: (ws: string, id: number) => api.delete<void>(`/staff/${seg(ws)}/snoozes/${id}`),
+};
+
+/**
+ * Query keys carry the user id so one person's board never shows for the next. The live events invalidate
+ * `all` (the prefix) when the entity's data changes: keep every board query under it.
+ */
+export const boardKeys = {
+  all: (uid: string, ws: string) => ["user", uid, "staff", ws, "board"] as const,
+  board: (uid: string, ws: string, q: BoardQuery) => ["user", uid, "staff", ws, "board", q] as const,
+};
+
+function useUid(): string {
+  return useSessionState().user?.uid ?? "-";
+}
+
+/** The entity's board; null asks for nothing (no workspace or zone yet). Polled, and refreshed on focus. */
+export function useBoard(ws: string | null, q: BoardQuery | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: boardKeys.board(uid, ws ?? "", q ?? { timezone: "" }),
+    queryFn: () => boardEndpoints.board(ws ?? "", q as BoardQuery),
+    enabled: !!ws && q !== null && uid !== "-",
+    refetchInterval: BOARD_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    // a filter change keeps the rows shown until the new ones arrive
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Refreshes every board of the entity (after a snooze, its end or an acknowledgement). */
+export function useBoardChanged(ws: string) {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () => client.invalidateQueries({ queryKey: boardKeys.all(uid, ws) });
+}
+
+export function useSnooze(ws: string) {
+  const changed = useBoardChanged(ws);
+  return useMutation({
+    mutationFn: (body: SnoozeBody) => boardEndpoints.snooze(ws, body),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useEndSnooze(ws: string) {
+  const changed = useBoardChanged(ws);
+  return useMutation({
+    mutationFn: (id: number) => boardEndpoints.endSnooze(ws, id),
+    onSuccess: () => changed(),
+  });
+}
