@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../apps/server/src/db/schema";
 import { insertAlert } from "../apps/server/src/features/alerts/test-world";
-import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
+import { checkPage, type E2e, signInAs, signInAsStaffOf, startE2e, waitForPath } from "./lib/app";
 import { networkQuiet, newContext, PHONE } from "./lib/browser";
 import { personIn, waitForCleanUrl } from "./lib/urls";
 
@@ -32,16 +32,8 @@ async function menu(page: Page, name: string | RegExp) {
     .click();
 }
 
-async function signInAsHarborStaff(page: Page, lang: "jp" | "en") {
-  await signInAs(page, base, "staff", "staff@example.com");
-  await waitForPath(page, "/auth/staff/entity-select");
-  await page.getByRole("combobox").click();
-  await page.getByRole("option", { name: "Harbor Logistics" }).click();
-  await page
-    .getByRole("button", { name: lang === "jp" ? /^ダッシュボードへ$/ : /^Go to dashboard$/ })
-    .click();
-  await waitForPath(page, /^\/staff\?workspace=harbor/);
-}
+const signInAsHarborStaff = (page: Page, lang: "jp" | "en") =>
+  signInAsStaffOf(page, base, "Harbor Logistics", lang);
 
 /** Harbor's (and the product's) clock: staff see every time on it, whatever their device's zone. */
 const ENTITY_ZONE = "Asia/Tokyo";

@@ -440,8 +440,11 @@ describe("language", () => {
       .getByRole("button", { name: /^(Language|言語)/ })
       .first()
       .click();
+    // the choice is saved in the background: a reload before the save answers would read the old language back
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/user/language"));
     await page.getByRole("menuitem", { name: "English" }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect.poll(() => page.getByText("Interface version 1.14.0").count()).toBe(1);
     const token = (await e.t.signIn("client3@example.com")).idToken;

@@ -2,7 +2,7 @@ import type { Board } from "@mimamori/shared";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BOARD } from "../apps/server/src/tools/seed-watch";
-import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
+import { checkPage, type E2e, signInAsStaffOf, startE2e, waitForPath } from "./lib/app";
 import { networkQuiet, newContext, PHONE } from "./lib/browser";
 
 // Issue 28 §1: the watch board is the staff member's first screen. A member's band sends red values (heat stress,
@@ -54,16 +54,8 @@ async function harborBoard(): Promise<Board> {
   return res.body as Board;
 }
 
-async function signInAsHarborStaff(page: Page, lang: "jp" | "en") {
-  await signInAs(page, base, "staff", "staff@example.com");
-  await waitForPath(page, "/auth/staff/entity-select");
-  await page.getByRole("combobox").click();
-  await page.getByRole("option", { name: "Harbor Logistics" }).click();
-  await page
-    .getByRole("button", { name: lang === "jp" ? /^ダッシュボードへ$/ : /^Go to dashboard$/ })
-    .click();
-  await waitForPath(page, /^\/staff\?workspace=harbor/);
-}
+const signInAsHarborStaff = (page: Page, lang: "jp" | "en") =>
+  signInAsStaffOf(page, base, "Harbor Logistics", lang);
 
 /** The rows of a board table, as a table (desktop) or as the stacked list of a phone. */
 const rowsOf = (page: Page, label: string): Locator =>
