@@ -4,8 +4,16 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../apps/server/src/db/schema";
 import { insertAlert } from "../apps/server/src/features/alerts/test-world";
-import { checkPage, type E2e, signInAs, signInAsStaffOf, startE2e, waitForPath } from "./lib/app";
-import { networkQuiet, newContext, PHONE } from "./lib/browser";
+import {
+  checkPage,
+  type E2e,
+  signInAs,
+  signInAsStaffOf,
+  startE2e,
+  switchLanguage,
+  waitForPath,
+} from "./lib/app";
+import { newContext, PHONE } from "./lib/browser";
 import { personIn, waitForCleanUrl } from "./lib/urls";
 
 // Issue 11 §6: a simulated red heat-stress value → a real-time mail (real SMTP peer) and the top bar's dot → the
@@ -300,27 +308,7 @@ describe("alerts: a red value is mailed, seen, acknowledged and recorded; the se
     const page = await ctx.newPage();
     // staff@example.com's stored language is Japanese: switch it for this visit, and back at the end
     await signInAsHarborStaff(page, "jp");
-    const switchTo = async (language: string) => {
-      // the page (a lazily loaded route) settles first: a layout still loading would close the menu under the click
-      await networkQuiet(page);
-      await page.locator("main h1").first().waitFor();
-      // a re-render (the board's live data) may still close the menu under the click: open it until it stays open
-      const item = page.getByRole("menuitem", { name: language });
-      await expect
-        .poll(
-          async () => {
-            if (!(await item.isVisible()))
-              await page
-                .getByRole("button", { name: /^(Language|言語)/ })
-                .first()
-                .click();
-            return item.isVisible();
-          },
-          { timeout: 30_000, interval: 1000 },
-        )
-        .toBe(true);
-      await item.click();
-    };
+    const switchTo = (language: string) => switchLanguage(page, language);
     await switchTo("English");
     await page.goto(`${base}/staff/notifications?workspace=harbor`);
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Notifications");

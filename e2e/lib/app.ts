@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
 import { startTestApp, type TestApp } from "../../apps/server/src/test/app";
 import { expectNoAxeViolations, launchBrowser, networkQuiet, screenshot } from "./browser";
 
@@ -100,4 +101,28 @@ export async function waitForPath(page: Page, path: string | RegExp) {
       cause: err,
     });
   }
+}
+
+/**
+ * Picks `language` in the top bar's language menu. The page settles first, and the menu is opened until it stays
+ * open: a re-render (a lazily loaded route, the session restoring, live data) can close it under the click.
+ */
+export async function switchLanguage(page: Page, language: string) {
+  await networkQuiet(page);
+  await page.locator("main h1").first().waitFor();
+  const item = page.getByRole("menuitem", { name: language });
+  await expect
+    .poll(
+      async () => {
+        if (!(await item.isVisible()))
+          await page
+            .getByRole("button", { name: /^(Language|言語)/ })
+            .first()
+            .click();
+        return item.isVisible();
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe(true);
+  await item.click();
 }
