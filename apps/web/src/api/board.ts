@@ -5,7 +5,10 @@ import { useSessionState } from "./hooks";
 
 const seg = encodeURIComponent;
 
-/** The board's fallback poll where live events cannot flow (issue 28 §2); it also refreshes on window focus. */
+/**
+ * The board's poll, also while live events flow: what it shows changes with time alone (a member's band falls silent,
+ * "red for …" grows, a value ages out of "now"), which no event announces. Kept answers make it cheap.
+ */
 export const BOARD_POLL_MS = 30_000;
 
 /** Typed staff calls of the watch board and its snoozes (issue 28 §1). */

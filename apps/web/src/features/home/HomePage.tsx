@@ -6,21 +6,16 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { useUserInfo } from "../../api/hooks";
-import { areaOf } from "../../app/guards/guardDecision";
-import { useWorkspace } from "../../app/session/workspace";
 import { ErrorState } from "../../components/ErrorState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { formatDate } from "../../i18n/language";
 import { useLanguage } from "../../i18n/useLanguage";
 
-/** The welcome page of /client, /staff and /admin: greeting, interface version, about and supporters. */
+/** The welcome page of /client and /admin (staff land on the watch board): greeting, interface version, about and supporters. */
 export function HomePage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const area = areaOf(useLocation().pathname);
-  const { name: entityName } = useWorkspace(area === "staff");
   const info = useUserInfo();
   usePageTitle(t("nav.home"));
   const name = info.data ? info.data.display_name || info.data.name : "";
@@ -43,9 +38,6 @@ export function HomePage() {
             <Typography>
               {t("home.today", { date: formatDate(new Date(), language, { dateStyle: "full" }) })}
             </Typography>
-            {area === "staff" && entityName && (
-              <Typography>{t("home.entity", { name: entityName })}</Typography>
-            )}
             <Typography color="text.secondary">{t("home.version", { version: UI_VERSION })}</Typography>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 1, sm: 3 }}>
               <Link href="/about">{t("home.about")}</Link>
