@@ -88,13 +88,37 @@ function SnoozeButton({
   c: BoardContext;
 }) {
   return (
-    <Button size="small" variant="outlined" onClick={() => c.onSnooze(row)} sx={{ whiteSpace: "nowrap" }}>
-      {c.t("staff-board.snooze.button")}
+    <RowButton
+      variant="outlined"
+      onClick={() => c.onSnooze(row)}
+      label={c.t("staff-board.snooze.button")}
+      hiddenLabel={c.t("staff-board.snooze.buttonFor", {
+        name: row.user.name,
+        measure: measureName(row.report_id, c.language),
+      })}
+    />
+  );
+}
+
+/** A row's small action button; `hiddenLabel` names the row for screen readers. */
+function RowButton(props: {
+  label: string;
+  hiddenLabel: string;
+  onClick: () => void;
+  variant?: "outlined" | "contained";
+  color?: "error";
+}) {
+  return (
+    <Button
+      size="small"
+      variant={props.variant}
+      color={props.color}
+      onClick={props.onClick}
+      sx={{ whiteSpace: "nowrap" }}
+    >
+      {props.label}
       <Box component="span" sx={visuallyHidden}>
-        {c.t("staff-board.snooze.buttonFor", {
-          name: row.user.name,
-          measure: measureName(row.report_id, c.language),
-        })}
+        {props.hiddenLabel}
       </Box>
     </Button>
   );
@@ -215,15 +239,15 @@ export function snoozeColumns(c: BoardContext): Column<Snooze>[] {
       hideLabel: true,
       align: "right",
       render: (s) => (
-        <Button size="small" color="error" onClick={() => c.onEndSnooze(s)} sx={{ whiteSpace: "nowrap" }}>
-          {c.t("staff-board.snoozes.end")}
-          <Box component="span" sx={visuallyHidden}>
-            {c.t("staff-board.snoozes.endFor", {
-              name: s.user.name,
-              measure: measureName(s.report_id, c.language),
-            })}
-          </Box>
-        </Button>
+        <RowButton
+          color="error"
+          onClick={() => c.onEndSnooze(s)}
+          label={c.t("staff-board.snoozes.end")}
+          hiddenLabel={c.t("staff-board.snoozes.endFor", {
+            name: s.user.name,
+            measure: measureName(s.report_id, c.language),
+          })}
+        />
       ),
     },
   ];
@@ -377,17 +401,12 @@ export function alertColumns(c: BoardContext): Column<BoardAlertRow>[] {
         const reportId = a.report_id;
         return (
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-            <Button
-              size="small"
+            <RowButton
               variant="contained"
               onClick={() => c.onAcknowledge(a)}
-              sx={{ whiteSpace: "nowrap" }}
-            >
-              {c.t("staff-notifications.ack.button")}
-              <Box component="span" sx={visuallyHidden}>
-                {c.t("staff-notifications.ack.buttonFor", { name: a.user.name })}
-              </Box>
-            </Button>
+              label={c.t("staff-notifications.ack.button")}
+              hiddenLabel={c.t("staff-notifications.ack.buttonFor", { name: a.user.name })}
+            />
             {reportId && <SnoozeButton row={{ user: a.user, report_id: reportId }} c={c} />}
           </Stack>
         );
