@@ -336,7 +336,7 @@ describe("staff and admin", () => {
     await goToDashboard.click();
     await expect.poll(() => page.getByText("エンティティを選択してください。").count()).toBeGreaterThan(0);
     await checkPage(page, "en-staff-entity-select");
-    await page.getByRole("combobox").click();
+    await page.getByRole("combobox", { name: "エンティティ", exact: true }).click();
     await page.getByRole("option", { name: "Harbor Logistics" }).click();
     await goToDashboard.click();
     await waitForPath(page, /^\/staff\?workspace=harbor$/);
@@ -346,7 +346,8 @@ describe("staff and admin", () => {
     await openUserMenu(page);
     await page.getByRole("menuitem", { name: "エンティティを変更" }).click();
     await waitForPath(page, "/auth/staff/entity-select");
-    await page.getByRole("combobox").click();
+    // The board's own comboboxes may still be on screen for a moment after the route changes.
+    await page.getByRole("combobox", { name: "エンティティ", exact: true }).click();
     await page.getByRole("option", { name: "さくら介護センター" }).click();
     await goToDashboard.click();
     await waitForPath(page, /^\/staff\?workspace=sakura$/);
