@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../apps/server/src/db/schema";
+import { formSends, users } from "../apps/server/src/db/schema";
 import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
 
@@ -67,6 +67,11 @@ beforeAll(async () => {
       { token: idToken },
     );
   expect((await answer(1, ["倉庫が暑かった", "2026-11-10", "05:45"])).status).toBe(201);
+  // the first send a day ago: a form goes to a member at most once a day (issue 29 §5)
+  await e.t.db
+    .update(formSends)
+    .set({ sentAt: sql`${formSends.sentAt} - interval '25 hours'` })
+    .where(eq(formSends.formId, formId));
   expect((await e.t.call("POST", `/staff/harbor/forms/${formId}`, { users: [tanaka] }, staff)).status).toBe(
     201,
   );

@@ -218,7 +218,7 @@ describe("staff reports", () => {
     const text = readFileSync((await download.path()) as string, "utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split("\r\n");
-    expect(lines[0]).toBe("日時,最大 (bpm),最小 (bpm),平均 (bpm)");
+    expect(lines[0]).toBe("日時（Asia/Tokyo）,最大 (bpm),最小 (bpm),平均 (bpm)");
     expect(lines[1]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2},\d/);
     await expect.poll(() => page.getByText(/をダウンロードしました/).count()).toBe(1);
 

@@ -1,5 +1,5 @@
 // How the server process is started (`npm start`, bench/): one place for its build and its Node options.
-import { existsSync, mkdirSync, renameSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
@@ -16,7 +16,7 @@ const outDir = path.join(serverDir, "dist");
  * web build, the migrations linked beside it) stay the same. It takes about 0.3 s, so it is built at every start; a
  * process's build is renamed into place whole, so servers started at once never read half a file.
  */
-export function buildServer() {
+export function buildServer({ standalone = false } = {}) {
   const entry = path.join(outDir, "main.mjs");
   const staging = `${entry}.${process.pid}.tmp`;
   mkdirSync(outDir, { recursive: true });
@@ -32,8 +32,15 @@ export function buildServer() {
     alias: { "@mimamori/shared": path.join(root, "packages/shared/src/index.ts") },
     logLevel: "warning",
   });
+  // `npm start` links the migrations beside the bundle; the production build copies them, so the artefact stands
+  // alone (and a later `npm start` links them again)
   const migrations = path.join(outDir, "migrations");
-  if (!existsSync(migrations)) symlinkSync(path.join("..", "src/db/migrations"), migrations, "dir");
+  const linked = existsSync(migrations) && lstatSync(migrations).isSymbolicLink();
+  if (standalone || !linked) {
+    rmSync(migrations, { recursive: true, force: true });
+    if (standalone) cpSync(path.join(serverDir, "src/db/migrations"), migrations, { recursive: true });
+    else symlinkSync(path.join("..", "src/db/migrations"), migrations, "dir");
+  }
   renameSync(staging, entry);
   return entry;
 }

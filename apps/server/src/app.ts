@@ -12,6 +12,8 @@ import type { AppConfig } from "./config";
 import { changesOf } from "./db/changes";
 import type { Database } from "./db/client";
 import { startAutovacuum } from "./db/maintenance";
+import { auditRetentionJob } from "./features/access-audit/retention-job";
+import { accessAuditRoutes } from "./features/access-audit/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { alertIngestHook, registerAlertJobs } from "./features/alerts/engine/jobs";
 import { alertRoutes } from "./features/alerts/routes";
@@ -38,6 +40,7 @@ import { vitalRoutes } from "./features/vitals/routes";
 import type { Clock } from "./jobs/clock";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { registerAccessControl } from "./lib/access";
+import { registerAccessAudit } from "./lib/access-audit";
 import { registerChangeTracking } from "./lib/change-tracking";
 import type { AppContext } from "./lib/context";
 import { registerErrorHandler } from "./lib/errors";
@@ -46,6 +49,8 @@ import { registerInputGuard } from "./lib/input-guard";
 import { serializeError, serializeRequest } from "./lib/log";
 import { createMailer } from "./lib/mail/mailer";
 import { createOutboxWorker, OUTBOX_JOB } from "./lib/mail/outbox-worker";
+import { registerNoStore } from "./lib/no-store";
+import { requestIdOf } from "./lib/request-id";
 
 /**
  * Fields that must never reach a log line. Besides these, the serializers (lib/log.ts) take secret query
@@ -96,6 +101,9 @@ export async function buildApp(
         : {}),
     },
     trustProxy: config.trustProxy,
+    // a request id that names one request across restarts and servers (logs, the access audit): the caller's
+    // X-Request-Id (a proxy's or a client's) when it is a short visible-ASCII token, else a new one
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -125,13 +133,11 @@ export async function buildApp(
 
   if (runner) registerJobs(app, ctx, runner, clock);
 
-  registerErrorHandler(app);
-  registerInputGuard(app);
-  registerAccessControl(app, ctx);
-  registerChangeTracking(app, ctx.db);
-  await app.register(fastifyCookie);
-  // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // the id is given back, so a caller can quote it and an operator find the request's every log line
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+  // security headers first: every answer carries them, also a refusal by the input guard or access control
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -152,6 +158,15 @@ export async function buildApp(
     if (typeof csp === "string")
       reply.raw.setHeader("content-security-policy", `${csp};upgrade-insecure-requests`);
   });
+  registerErrorHandler(app);
+  registerInputGuard(app);
+  registerNoStore(app);
+  registerAccessControl(app, ctx);
+  registerChangeTracking(app, ctx.db);
+  registerAccessAudit(app, ctx.db);
+  await app.register(fastifyCookie);
+  // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Mimamori API", version: "1.14.0" } },
     transform: jsonSchemaTransform,
@@ -184,6 +199,7 @@ export async function buildApp(
       await api.register(boardRoutes(ctx));
       await api.register(devMailboxRoutes(ctx));
       await api.register(eventRoutes(ctx));
+      await api.register(accessAuditRoutes(ctx));
     },
     { prefix: "/api" },
   );
@@ -225,6 +241,7 @@ function registerJobs(app: FastifyInstance, ctx: AppContext, runner: JobRunner, 
   runner.register(formScheduleJob(ctx, app.log));
   runner.register(formReminderJob(ctx, app.log));
   registerAlertJobs(runner, ctx, app.log);
+  runner.register(auditRetentionJob(ctx.db, config.auditRetentionYears ?? 5, app.log));
   app.addHook("onReady", async () => runner.start());
   app.addHook("onClose", async () => {
     await runner.stop();

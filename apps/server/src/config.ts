@@ -18,6 +18,9 @@ const envSchema = z.object({
   SEED_DEMO: z.stringbool().optional(),
   JOBS: z.enum(["on", "off"]).default("on"),
   ALERT_EVALUATION: z.enum(["on", "off"]).default("on"),
+  AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(5),
+  FORM_MAILS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_NAME: z.string().optional(),
@@ -53,6 +56,18 @@ export interface AppConfig {
    * (ALERT_EVALUATION=off): only bench/alerts.ts turns it off, to measure what it costs.
    */
   alertEvaluation?: boolean;
+  /**
+   * How long a shutdown (SIGTERM) waits for requests under way (SHUTDOWN_TIMEOUT_S, default 25: within the 30 s an
+   * orchestrator gives before it kills): then open streams and downloads are cut and the server exits.
+   */
+  shutdownTimeoutS?: number;
+  /** How long the access audit keeps a row (years; AUDIT_RETENTION_YEARS, default 5): the job runner removes older ones. */
+  auditRetentionYears?: number;
+  /**
+   * Form-request mails one member gets a day at most (FORM_MAILS_PER_DAY, default 5); further requests of the
+   * day are named in one digest mail the next morning (features/forms/mail-cap.ts).
+   */
+  formMailsPerDay?: number;
   /** Write the demo accounts at a first start (empty database). */
   seedDemo?: boolean;
   /** A super user to create at start when no account has this e-mail (ADMIN_EMAIL, ADMIN_PASSWORD). */
@@ -109,6 +124,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? !production,
     jobs: e.JOBS === "on",
     alertEvaluation: e.ALERT_EVALUATION === "on",
+    auditRetentionYears: e.AUDIT_RETENTION_YEARS,
+    formMailsPerDay: e.FORM_MAILS_PER_DAY,
+    shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME || "Admin" }

@@ -1,6 +1,7 @@
 import { HEAT_STRESS, LANGUAGES, type Language, measureOf } from "@mimamori/shared";
 import { describe, expect, it } from "vitest";
 import { notificationsUrl, reportUrl } from "./features/alerts/engine/mails";
+import { digestUrl } from "./features/forms/mail-cap";
 import { formUrl } from "./features/forms/send";
 import type { AppContext } from "./lib/context";
 import { type MailContent, type MailTemplate, mailTemplates } from "./lib/mail/templates";
@@ -90,6 +91,12 @@ const renderings: { [K in MailTemplate]: (lang: Language) => MailContent } = {
       formName: "体調チェック",
       entityName: "Harbor Logistics",
       url: formUrl(ctx, 7),
+    }),
+  "form-digest": (lang) =>
+    mailTemplates["form-digest"](lang, {
+      name: person.name,
+      items: [{ formName: "体調チェック", entityName: "Harbor Logistics" }],
+      url: digestUrl(ctx),
     }),
   "alert-digest": (lang) =>
     mailTemplates["alert-digest"](lang, { ...alertList, type: "measurement", syncHours: 6 }),

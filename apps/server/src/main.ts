@@ -36,7 +36,15 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down");
+  // new calls are answered 503 at once (readiness too); calls under way get the time limit, then are cut
+  const limitS = config.shutdownTimeoutS ?? 25;
+  const cut = setTimeout(() => {
+    app.log.warn({ limitS }, "shutdown time limit reached: ending open streams and downloads");
+    app.server.closeAllConnections();
+  }, limitS * 1000);
+  cut.unref();
   await app.close();
+  clearTimeout(cut);
   await database.close();
   process.exit(0);
 }

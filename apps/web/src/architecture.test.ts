@@ -15,7 +15,12 @@ import { describe, expect, it } from "vitest";
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 /** Feature folders any feature may import: code shared by several screens of several areas. */
-const SHARED_FEATURES = ["features/reports-common", "features/forms-common", "features/data-common"];
+const SHARED_FEATURES = [
+  "features/reports-common",
+  "features/forms-common",
+  "features/data-common",
+  "features/audit-common",
+];
 /** Other feature-to-feature imports that are allowed, as "importer -> imported". */
 const FEATURE_IMPORTS_ALLOWED = [
   "features/auth -> features/legal", // the sign-up agreement step shows the terms and privacy texts

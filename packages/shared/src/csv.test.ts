@@ -10,16 +10,28 @@ describe("neutraliseCsvCell", () => {
     ["\t=1", "'\t=1"],
     ["\r=1", "'\r=1"],
     ["=cmd|'/C calc'!A0", "'=cmd|'/C calc'!A0"],
+    ["\uFF1D1+2", "'\uFF1D1+2"],
+    ["＝HYPERLINK(A1)", "'＝HYPERLINK(A1)"],
+    ["＋1", "'＋1"],
+    ["－1", "'－1"],
+    ["＠SUM(A1)", "'＠SUM(A1)"],
   ])("prefixes %j with a single quote", (text, want) => {
     expect(neutraliseCsvCell(text)).toBe(want);
   });
 
-  it.each(["Yamada Taro", "山田 太郎", "a=b", "1-2", "", "'=already quoted", "2024/05/01 08:00"])(
-    "leaves %j alone",
-    (text) => {
-      expect(neutraliseCsvCell(text)).toBe(text);
-    },
-  );
+  it.each([
+    "Yamada Taro",
+    "山田 太郎",
+    "a=b",
+    "1-2",
+    "a＝b",
+    "１－２",
+    "",
+    "'=already quoted",
+    "2024/05/01 08:00",
+  ])("leaves %j alone", (text) => {
+    expect(neutraliseCsvCell(text)).toBe(text);
+  });
 
   it("treats a negative number written as text like any text", () => {
     expect(neutraliseCsvCell("-12.5")).toBe("'-12.5");
@@ -39,6 +51,7 @@ describe("csvCell and csvLine", () => {
     );
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell("\r=1")).toBe(`"'\r=1"`);
+    expect(csvCell("＝1,2")).toBe(`"'＝1,2"`);
   });
 
   it("ends a record with CRLF", () => {

@@ -6,8 +6,12 @@
 /** Text cells come from people (names, e-mails) or the product (dates, units); numbers are the product's. */
 export type CsvCell = string | number | null;
 
-/** The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"), with their
+ * full-width forms (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠): a Japanese IME types them, and spreadsheets
+ * with Japanese input settings read a cell starting with one as a formula too.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** True for text a spreadsheet would read as a formula. */
 export const looksLikeFormula = (text: string): boolean => FORMULA_START.test(text);

@@ -5,6 +5,7 @@ export * from "./language";
 export * from "./measures";
 export * from "./messages";
 export * from "./report-windows";
+export * from "./schemas/access-audit";
 export * from "./schemas/auth";
 export * from "./schemas/board";
 export * from "./schemas/common";

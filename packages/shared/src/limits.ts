@@ -17,6 +17,12 @@ export const FORM_LIMITS = {
   /** The recipient picker shows at most this many tags, the rest as "+N" (spec §9). */
   pickerTagsMax: 20,
   reminderHoursMax: 168,
+  /** Recurring sends one form may have (issue 29 §5; 409 `too-many-schedules` above it). */
+  schedulesPerFormMax: 10,
+  /** Forms one call of the staff forms list answers by default and at most (`?offset&limit`). */
+  listPageMax: 100,
+  /** Cards per page the staff forms page offers (one, two or three columns fill evenly). */
+  listPageSizes: [12, 24, 48],
   /** Free-text answers the per-question summary lists (the newest; the CSV holds them all). */
   summaryTextsMax: 200,
   /** Distinct days a date question's summary lists one by one; more are counted per month. */

@@ -1,5 +1,5 @@
 import type { Language } from "./constants";
-import { DATA_LIMITS, EVENT_LIMITS } from "./limits";
+import { DATA_LIMITS, EVENT_LIMITS, FORM_LIMITS } from "./limits";
 import {
   EXPORTS_PER_USER,
   WINDOW_LIMIT_DAYS,
@@ -232,6 +232,10 @@ export const MESSAGES = {
     jp: "終了日時は開始日時より後にしてください。",
   },
   "invalid-interval": { en: "The interval is not valid.", jp: "期間の指定が正しくありません。" },
+  "period-incomplete": {
+    en: "Give both the start and the end of the period.",
+    jp: "期間の開始と終了を両方指定してください。",
+  },
   ...windowTooLongMessages(),
   "time-too-early": {
     en: `Dates before ${MIN_YEAR}/01/01 cannot be requested.`,
@@ -244,6 +248,10 @@ export const MESSAGES = {
   "too-many-streams": {
     en: `You already have ${EVENT_LIMITS.streamsPerUser} pages receiving live updates. Pages beyond that refresh every 30 seconds.`,
     jp: `ライブ更新を受け取っているページが既に${EVENT_LIMITS.streamsPerUser}件あります。それ以上のページは30秒ごとに更新されます。`,
+  },
+  "not-ready": {
+    en: "The server is not ready to serve requests. Please try again shortly.",
+    jp: "サーバーはまだリクエストを処理できる状態ではありません。しばらくしてからもう一度お試しください。",
   },
   "streams-unavailable": {
     en: "Live updates are not available at the moment. The page refreshes every 30 seconds.",
@@ -329,6 +337,23 @@ export const MESSAGES = {
     en: "This form cannot be edited.",
     jp: "このフォームは編集できません。",
   },
+  /** The limits a sender must not pass (issue 29 §5; FORM_LIMITS, docs/decisions.md "Sender limits"). */
+  "too-many-schedules": {
+    en: `A form can have at most ${FORM_LIMITS.schedulesPerFormMax} recurring sends. Delete one before adding another.`,
+    jp: `1つのフォームの定期送信は${FORM_LIMITS.schedulesPerFormMax}件までです。追加する前に、どれかを削除してください。`,
+  },
+  "schedule-duplicate": {
+    en: "This form already has a recurring send with the same days, time and recipients.",
+    jp: "このフォームには、曜日・時刻・宛先が同じ定期送信がすでにあります。",
+  },
+  "schedule-too-often": {
+    en: "Another recurring send of this form already reaches some of these recipients on one of these days. A form goes to each member at most once a day.",
+    jp: "このフォームの別の定期送信が、同じ曜日にこの宛先の一部へすでに送信します。フォームは1人に1日1回までしか送信できません。",
+  },
+  "form-sent-today": {
+    en: "This form was already sent to one or more of these members in the last 24 hours. A form goes to each member at most once a day: remove them or send later.",
+    jp: "このフォームは、選んだメンバーの一部に過去24時間以内にすでに送信されています。フォームは1人に1日1回までです。そのメンバーを外すか、時間をおいて送信してください。",
+  },
   "sent-order-not-found": {
     en: "This form was not sent to you, or the request does not exist.",
     jp: "このフォームはあなたに送信されていないか、依頼が存在しません。",
@@ -341,6 +366,11 @@ export const MESSAGES = {
   "invalid-notification-type": {
     en: "Unknown notification type (1 synchronization, 2 measurement).",
     jp: "通知の種類が正しくありません（1 同期、2 測定値）。",
+  },
+  /** The admin notifications download numbers the types the other way round (ADMIN_NOTIF_TYPE). */
+  "invalid-admin-notification-type": {
+    en: "Unknown notification type (1 measurement, 2 synchronization).",
+    jp: "通知の種類が正しくありません（1 測定値、2 同期）。",
   },
   "invalid-frequency": {
     en: "Choose one of the offered e-mail frequencies.",
@@ -471,6 +501,14 @@ export const MESSAGES = {
   "image-unreadable": {
     en: "The file could not be read: it may be damaged.",
     jp: "ファイルを読み込めませんでした。破損している可能性があります。",
+  },
+  "pdf-active-content": {
+    en: "This PDF contains active content (JavaScript, a program to start, embedded files or a form that sends data) and cannot be uploaded. Print it to a new PDF or scan it, then upload that file.",
+    jp: "このPDFには実行される内容（JavaScript、プログラムの起動、埋め込みファイル、データを送信するフォーム）が含まれているため、アップロードできません。新しいPDFに印刷するかスキャンしてから、そのファイルをアップロードしてください。",
+  },
+  "pdf-encrypted": {
+    en: "A password-protected (encrypted) PDF cannot be checked and cannot be uploaded. Remove the protection, then upload the file again.",
+    jp: "パスワードで保護された（暗号化された）PDFは内容を確認できないため、アップロードできません。保護を解除してからアップロードしてください。",
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

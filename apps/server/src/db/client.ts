@@ -19,6 +19,11 @@ export interface Database {
   kind: DbKind;
   /** The embedded database's folder (absolute), held under this process's lock until `close()`. */
   dataDir?: string;
+  /**
+   * Runs `fn` while this process holds PostgreSQL's session advisory lock `key` on a connection of its own, so that
+   * servers started at once take turns (the migrations); PGlite runs it as it is (its folder has one writer).
+   */
+  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      async exclusively(key, fn) {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       async close() {
         await stopListening();
         await pool.end();
@@ -107,6 +125,7 @@ async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Da
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
     dataDir: lock?.dir,
+    exclusively: (_key, fn) => fn(),
     async close() {
       try {
         await client.close();

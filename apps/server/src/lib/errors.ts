@@ -12,6 +12,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly field?: string,
+    /** For a 429: when the caller may try again (the `Retry-After` header), if the refusing limit knows. */
+    readonly retryAfterS?: number,
   ) {
     super(code);
     this.statusCode = ERRORS[code];
@@ -21,10 +23,32 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError("unauthenticated");
 export const forbidden = () => new AppError("forbidden");
 
+/**
+ * `Retry-After` of a 429 whose limit did not say (issue 31 §5): the time after which a slot has surely come free —
+ * an export or an event stream ends within seconds, the invitation caps count per hour (and per address per day).
+ */
+const RETRY_AFTER_S: Partial<Record<ErrorCode, number>> = {
+  "too-many-requests": 900,
+  "too-many-invitations": 3600,
+  "too-many-exports": 10,
+  "too-many-streams": 30,
+};
+export const RETRY_AFTER_DEFAULT_S = 60;
+
 export function registerErrorHandler(app: FastifyInstance) {
+  // every 429, whoever answered it, says when to come back
+  app.addHook("onSend", async (_req, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader("retry-after"))
+      reply.header("retry-after", String(RETRY_AFTER_DEFAULT_S));
+  });
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
+      if (err.statusCode === 429)
+        reply.header(
+          "retry-after",
+          String(err.retryAfterS ?? RETRY_AFTER_S[err.code] ?? RETRY_AFTER_DEFAULT_S),
+        );
       return reply.status(err.statusCode).send({
         detail: message(err.code, lang),
         code: err.code,

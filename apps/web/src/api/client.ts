@@ -176,6 +176,12 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
   /** GET of a file: resolves to its bytes and file name. */
   file: (path: string, options?: Omit<RequestOptions, "body">) => requestFile(path, options),
+  /** GET of one page of a list: its rows and the total the server puts in header `totalHeader`. */
+  page: async <T>(path: string, totalHeader: string, options?: Omit<RequestOptions, "body">) => {
+    const res = await respond("GET", path, options ?? {});
+    const rows = (await res.json()) as T[];
+    return { rows, total: Number(res.headers.get(totalHeader) ?? rows.length) };
+  },
   /** GET whose body the caller reads as a stream (downloads with progress). */
   stream: (path: string, options?: Omit<RequestOptions, "body">) => respond("GET", path, options ?? {}),
 };

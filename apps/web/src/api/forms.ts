@@ -1,21 +1,23 @@
-import type {
-  BankQuestion,
-  CreateFormBody,
-  CreateQuestionBody,
-  DuplicateFormBody,
-  Form,
-  FormSchedule,
-  FormSummary,
-  FormSummaryStats,
-  Language,
-  QuestionType,
-  ScheduleBody,
-  SendFormBody,
-  SendResult,
-  UpdateFormBody,
-  UpdateQuestionBody,
+import {
+  type BankQuestion,
+  type CreateFormBody,
+  type CreateQuestionBody,
+  type DuplicateFormBody,
+  FORMS_TOTAL_HEADER,
+  type Form,
+  type FormListQuery,
+  type FormSchedule,
+  type FormSummary,
+  type FormSummaryStats,
+  type Language,
+  type QuestionType,
+  type ScheduleBody,
+  type SendFormBody,
+  type SendResult,
+  type UpdateFormBody,
+  type UpdateQuestionBody,
 } from "@mimamori/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
@@ -36,7 +38,12 @@ export const formEndpoints = {
   deleteQuestion: (ws: string, id: number) => api.delete<void>(`/staff/questions/${id}?${inWorkspace(ws)}`),
 
   // Forms
-  forms: (ws: string) => api.get<FormSummary[]>(`/staff/${seg(ws)}/forms`),
+  /** A page of the forms, newest first, and how many there are in all (issue 29 §5). */
+  forms: (ws: string, page: FormListQuery) =>
+    api.page<FormSummary>(
+      `/staff/${seg(ws)}/forms?${new URLSearchParams({ offset: String(page.offset), limit: String(page.limit) })}`,
+      FORMS_TOTAL_HEADER,
+    ),
   form: (ws: string, id: number) => api.get<Form>(`/staff/${seg(ws)}/forms/${id}`),
   createForm: (ws: string, body: CreateFormBody) => api.post<Form>(`/staff/${seg(ws)}/forms`, body),
   /** FORM-12: `PUT /forms {id, name}` copies form `id` under `name`. */
@@ -66,7 +73,8 @@ export const formKeys = {
   questions: (uid: string, ws: string) => ["user", uid, "staff", ws, "questions"] as const,
   /** Everything of the entity's forms: the list and each form (invalidate this after a change). */
   allForms: (uid: string, ws: string) => ["user", uid, "staff", ws, "forms"] as const,
-  forms: (uid: string, ws: string) => ["user", uid, "staff", ws, "forms", "list"] as const,
+  forms: (uid: string, ws: string, page: FormListQuery) =>
+    ["user", uid, "staff", ws, "forms", "list", page.offset, page.limit] as const,
   form: (uid: string, ws: string, id: number) => ["user", uid, "staff", ws, "forms", id] as const,
   summary: (uid: string, ws: string, id: number) =>
     ["user", uid, "staff", ws, "forms", id, "summary"] as const,
@@ -125,12 +133,14 @@ export function useDeleteQuestion(ws: string) {
   });
 }
 
-export function useForms(ws: string | null) {
+/** A page of the entity's forms; the page on screen stays while the next one loads. */
+export function useForms(ws: string | null, page: FormListQuery) {
   const uid = useUid();
   return useQuery({
-    queryKey: formKeys.forms(uid, ws ?? ""),
-    queryFn: () => formEndpoints.forms(ws ?? ""),
+    queryKey: formKeys.forms(uid, ws ?? "", page),
+    queryFn: () => formEndpoints.forms(ws ?? "", page),
     enabled: !!ws,
+    placeholderData: keepPreviousData,
   });
 }
 

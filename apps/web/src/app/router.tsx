@@ -84,6 +84,12 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
       path: "forms/:id/detail/show-answer",
       lazy: page(() => import("../features/client/forms/ShowAnswerPage").then((m) => m.ShowAnswerPage)),
     },
+    {
+      path: "access-audit",
+      lazy: page(() =>
+        import("../features/client/access-audit/AccessAuditPage").then((m) => m.AccessAuditPage),
+      ),
+    },
   ],
   staff: [
     // §2: /staff/devices is the staff dashboard too (the spec gives it no content of its own): the watch board
@@ -191,6 +197,12 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     {
       path: "data-types",
       lazy: page(() => import("../features/admin/data-types/DataTypesPage").then((m) => m.DataTypesPage)),
+    },
+    {
+      path: "access-audit",
+      lazy: page(() =>
+        import("../features/admin/access-audit/AccessAuditAdminPage").then((m) => m.AccessAuditAdminPage),
+      ),
     },
   ],
 };

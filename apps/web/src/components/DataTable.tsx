@@ -8,7 +8,6 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
 import TextField from "@mui/material/TextField";
@@ -18,6 +17,7 @@ import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { htmlLangOf } from "../i18n/language";
 import { useLanguage } from "../i18n/useLanguage";
+import { Pager } from "./Pager";
 import { pageOf, type SortDirection, type SortValue, sortRows, tableBody } from "./tableRows";
 import { visuallyHidden } from "./visuallyHidden";
 
@@ -99,29 +99,15 @@ export function DataTable<T>({
   );
 
   const pagination = (
-    <TablePagination
-      component="div"
+    <Pager
       count={count}
       page={current}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={[...pageSizes]}
-      onPageChange={(_, p) => setPage(p)}
-      onRowsPerPageChange={(e) => {
-        setPageSize(Number(e.target.value));
+      pageSize={pageSize}
+      pageSizes={pageSizes}
+      onPageChange={setPage}
+      onPageSizeChange={(size) => {
+        setPageSize(size);
         setPage(0);
-      }}
-      labelRowsPerPage={t("ui.table.rowsPerPage")}
-      labelDisplayedRows={({ from, to, count: total }) =>
-        t("ui.table.displayedRows", { from, to, count: total })
-      }
-      getItemAriaLabel={(type) => t(`ui.table.${type}Page`)}
-      sx={{
-        "& .MuiTablePagination-toolbar": {
-          flexWrap: "wrap",
-          justifyContent: "flex-end",
-          px: { xs: 1, sm: 2 },
-        },
-        "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
       }}
     />
   );

@@ -23,6 +23,9 @@ interface FeatureStrings {
   "admin-data-types": typeof import("../features/admin/data-types/i18n/en.json");
   "mailbox-common": typeof import("../features/mailbox-common/i18n/en.json");
   "staff-board": typeof import("../features/staff/board/i18n/en.json");
+  "audit-common": typeof import("../features/audit-common/i18n/en.json");
+  "client-access-audit": typeof import("../features/client/access-audit/i18n/en.json");
+  "admin-access-audit": typeof import("../features/admin/access-audit/i18n/en.json");
 }
 
 declare module "i18next" {

@@ -39,6 +39,26 @@ export const intIdParamSchema = z.coerce
   .min(1, "invalid-input")
   .max(INT4_MAX, "invalid-input");
 
+/**
+ * `?offset&limit` of a paged list: `offset` from 0 (default 0), `limit` from 1 to `max` (default `byDefault`);
+ * anything else is 400 `invalid-input`.
+ */
+export const pageQuerySchema = (max: number, byDefault = max) =>
+  z.object({
+    offset: z.coerce
+      .number("invalid-input")
+      .int("invalid-input")
+      .min(0, "invalid-input")
+      .max(INT4_MAX, "invalid-input")
+      .default(0),
+    limit: z.coerce
+      .number("invalid-input")
+      .int("invalid-input")
+      .min(1, "invalid-input")
+      .max(max, "invalid-input")
+      .default(byDefault),
+  });
+
 export const errorBodySchema = z.object({ detail: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

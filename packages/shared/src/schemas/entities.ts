@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ENTITY_ID_MAX_LENGTH, ENTITY_ID_MIN_LENGTH } from "../constants";
-import { emailSchema, INT4_MAX, languageSchema } from "./common";
+import { emailSchema, INT4_MAX, languageSchema, pageQuerySchema } from "./common";
 
 /**
  * Entity IDs the API's paths would shadow: `/staff/questions/{id}` and `/admin/users/{workspace}` answer where
@@ -46,6 +46,8 @@ export const entitySchema = z.object({
   language: languageSchema,
   notification_setting_status: notificationSettingStatusSchema,
   created_at: z.string(),
+  /** The entity's IANA time zone: its staff's times, and an admin's downloads for it, are on this clock. */
+  time_zone: z.string(),
 });
 export type Entity = z.infer<typeof entitySchema>;
 
@@ -162,18 +164,5 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
  * all_entities}` (API-45).
  */
 export const USER_LIST_PAGE_MAX = 10_000;
-export const userListQuerySchema = z.object({
-  offset: z.coerce
-    .number("invalid-input")
-    .int("invalid-input")
-    .min(0, "invalid-input")
-    .max(INT4_MAX, "invalid-input")
-    .default(0),
-  limit: z.coerce
-    .number("invalid-input")
-    .int("invalid-input")
-    .min(1, "invalid-input")
-    .max(USER_LIST_PAGE_MAX, "invalid-input")
-    .default(USER_LIST_PAGE_MAX),
-});
+export const userListQuerySchema = pageQuerySchema(USER_LIST_PAGE_MAX);
 export const userListItemSchema = z.object({ uid: z.string(), name: z.string(), email: z.string() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Language } from "../constants";
 import { FORM_LIMITS } from "../limits";
-import { INT4_MAX } from "./common";
+import { INT4_MAX, pageQuerySchema } from "./common";
 
 /**
  * Questionnaires (spec §2, §3, §5, §7). The server's list of question types is authoritative (FORM-08,
@@ -101,6 +101,16 @@ export type QuestionInput = z.infer<typeof questionInputSchema>;
 const questionsInput = z.array(questionInputSchema).max(FORM_LIMITS.questionsMax, "too-many-questions");
 
 // ---------- forms (/staff/{workspace}/forms) ----------
+
+/**
+ * `GET /staff/{workspace}/forms?offset&limit` (issue 29 §5): a page of the entity's forms, newest first. The answer
+ * stays the spec's array (§7 "GET /forms (list)"): a call without parameters gets the newest
+ * `FORM_LIMITS.listPageMax`; the number of forms in all is in the FORMS_TOTAL_HEADER header.
+ */
+export const formListQuerySchema = pageQuerySchema(FORM_LIMITS.listPageMax);
+export type FormListQuery = z.infer<typeof formListQuerySchema>;
+/** The response header of the forms list that counts the entity's forms in all (the pages' total). */
+export const FORMS_TOTAL_HEADER = "x-total-count";
 
 export const formSummarySchema = z.object({
   id: z.number(),

@@ -209,8 +209,8 @@ export const adminNotificationsQuerySchema = z
     ...windowShape,
     /** The spec's admin numbering: 1 measurement, 2 synchronization. */
     notif_type: z.coerce
-      .number("invalid-notification-type")
-      .refine((n): n is 1 | 2 => n === 1 || n === 2, "invalid-notification-type"),
+      .number("invalid-admin-notification-type")
+      .refine((n): n is 1 | 2 => n === 1 || n === 2, "invalid-admin-notification-type"),
   })
   .superRefine(checkYear);
 

@@ -1,3 +1,4 @@
+export * from "./access-audit";
 export * from "./data-items";
 export * from "./entities";
 export * from "./forms";

@@ -225,14 +225,14 @@ describe("GET /admin/{ws}/notifications", () => {
     [
       "notif_type 3",
       `${window}&notif_type=3`,
-      "invalid-notification-type",
-      "通知の種類が正しくありません（1 同期、2 測定値）。",
+      "invalid-admin-notification-type",
+      "通知の種類が正しくありません（1 測定値、2 同期）。",
     ],
     [
       "no notif_type",
       window,
-      "invalid-notification-type",
-      "通知の種類が正しくありません（1 同期、2 測定値）。",
+      "invalid-admin-notification-type",
+      "通知の種類が正しくありません（1 測定値、2 同期）。",
     ],
     [
       "end before start",
@@ -252,6 +252,17 @@ describe("GET /admin/{ws}/notifications", () => {
     expect(res.body).toMatchObject({ code, detail: jp });
     const en = await call(query, w.tok.admin);
     expect(en.body.code).toBe(code);
+  });
+
+  it("names the types in the admin numbering (1 measurement, 2 synchronization), in both languages", async () => {
+    const en = await call(`${window}&notif_type=0`, w.tok.admin);
+    expect(en.status).toBe(400);
+    expect(en.body).toMatchObject({
+      code: "invalid-admin-notification-type",
+      detail: "Unknown notification type (1 measurement, 2 synchronization).",
+    });
+    const jp = await call(`${window}&notif_type=x`, w.tok.admin, "ja");
+    expect(jp.body.detail).toBe("通知の種類が正しくありません（1 測定値、2 同期）。");
   });
 
   it("answers 404 for an entity that does not exist", async () => {

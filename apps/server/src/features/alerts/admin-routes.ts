@@ -17,6 +17,7 @@ import { type Db, rows } from "../../db/client";
 import { requireEntity } from "../../db/entities";
 import { notifications, users } from "../../db/schema";
 import { bare } from "../../db/sql-names";
+import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
 import { at, ensureZone } from "../../lib/time-sql";
@@ -178,6 +179,15 @@ export function adminNotificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         const type = ADMIN_NOTIF_TYPE[q.notif_type];
         const lang = requestLanguage(req);
         const kind = type === NOTIFICATION_TYPE.measurement ? "measurement" : "sync";
+        const people = sql`select distinct ${n.userId} as id from ${n} where ${n.workspaceName} = ${entity.workspaceName}
+          and ${n.notificationType} = ${type} and ${n.createdAt} >= ${at(q.start_time * 1000)}
+          and ${n.createdAt} < ${at(q.end_time * 1000)}`;
+        auditRead(req, {
+          what: "alerts-csv",
+          subjects: { query: people },
+          detail: kind,
+          ...secondsPeriod(q),
+        });
         return sendRows(
           reply,
           `notifications-${entity.workspaceName}-${kind}`,

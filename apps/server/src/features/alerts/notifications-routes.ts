@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireEntity } from "../../db/entities";
 import { requireUser } from "../../lib/access";
+import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
@@ -27,7 +28,7 @@ import {
   removeNotification,
   unseenCount,
 } from "./list";
-import { heatRecord, heatRecordCsv, recordHeaders } from "./record";
+import { heatRecord, heatRecordCsv, heatRecordPeople, recordHeaders } from "./record";
 import { toNotificationEntity } from "./settings-routes";
 
 const staff = { access: "staff" as const };
@@ -60,6 +61,8 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           requestLanguage(req),
           req.query,
         );
+        const shown = [...list.sync_list, ...list.measurement_list].map((a) => a.user.uid);
+        auditRead(req, { what: "alerts", subjects: shown, ...secondsPeriod(req.query) });
         return sendShared(req, reply, sharedBody(notificationListSchema, list));
       },
     );
@@ -120,6 +123,8 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const q = req.query;
         const entity = toNotificationEntity(await requireEntity(ctx.db, req.params.workspace));
+        const subjects = { query: heatRecordPeople(entity.workspace_name, q) };
+        auditRead(req, { what: "heat-record", subjects, detail: q.format, ...secondsPeriod(q) });
         if (q.format === "json") return heatRecord(ctx.db, entity, q);
         // the zone is the entity's, set by the product; the database must know it all the same
         await ensureZone(ctx.db, entity.time_zone);

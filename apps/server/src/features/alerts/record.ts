@@ -204,6 +204,13 @@ function recordRows<T>(
   );
 }
 
+/** Subquery `(id)`: the members the record of `ws` for the window names (the access audit's rows). */
+export const heatRecordPeople = (ws: string, q: HeatRecordQuery) =>
+  sql`select distinct ${n.userId} as id from ${n}
+    where ${n.workspaceName} = ${ws} and ${n.notificationType} = ${NOTIFICATION_TYPE.measurement}
+      and ${n.measure} = ${HEAT_MEASURE.measure}
+      and ${n.at} >= ${at(q.start_time * 1000)} and ${n.at} < ${at(q.end_time * 1000)}`;
+
 const toldOf = (r: RecordRow<unknown>): ToldItem[] =>
   typeof r.told === "string" ? JSON.parse(r.told) : r.told;
 

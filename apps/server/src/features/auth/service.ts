@@ -64,7 +64,9 @@ export const authLimits = {
   ],
 };
 
-const tooManyRequests = () => new AppError("too-many-requests");
+/** Refused by `limits`: the caller may come back once the longest of their windows has passed. */
+const tooManyRequests = (limits: Limit[]) =>
+  new AppError("too-many-requests", undefined, Math.max(...limits.map((l) => l.windowS)));
 
 /** Counts argon2 verifications of sign-in and password change; tests read it to prove the throttle holds. */
 export const passwordChecks = { count: 0 };
@@ -125,8 +127,8 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
 /** POST /auth/send-verification: limited per address and per client IP before the address is looked up. */
 export async function requestVerificationMail(ctx: AppContext, email: string, ip: string) {
   const address = email.trim().toLowerCase();
-  if (!(await takeSlots(ctx.db, [authLimits.mailRequestIp(ip), authLimits.mail("verify", address)])))
-    throw tooManyRequests();
+  const limits = [authLimits.mailRequestIp(ip), authLimits.mail("verify", address)];
+  if (!(await takeSlots(ctx.db, limits))) throw tooManyRequests(limits);
   const user = await findUserByEmail(ctx, address);
   if (!user) throw new AppError("user-not-found");
   if (!user.emailVerifiedAt) await deliverVerificationMail(ctx, user);
@@ -149,8 +151,9 @@ export async function signIn(
   const email = input.email.trim().toLowerCase();
   // The attempt counts as a failure before the password is checked, so parallel guesses cannot outrun the
   // count; a right password gives the slot back.
-  const slots = await takeSlots(ctx.db, authLimits.signIn(email, input.ip));
-  if (!slots) throw tooManyRequests();
+  const limits = authLimits.signIn(email, input.ip);
+  const slots = await takeSlots(ctx.db, limits);
+  if (!slots) throw tooManyRequests(limits);
   const user = await findUserByEmail(ctx, email);
   if (!user) throw new AppError("user-not-found");
   if (!(await checkPassword(user.passwordHash, input.password))) throw new AppError("wrong-password");
@@ -168,7 +171,8 @@ export async function register(
   ctx: AppContext,
   input: { name: string; email: string; password: string; lng: Language; ip: string },
 ) {
-  if (!(await takeSlots(ctx.db, authLimits.signUp(input.email, input.ip)))) throw tooManyRequests();
+  const limits = authLimits.signUp(input.email, input.ip);
+  if (!(await takeSlots(ctx.db, limits))) throw tooManyRequests(limits);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -204,8 +208,8 @@ export async function verifyEmail(ctx: AppContext, token: string) {
 /** Limited per address and per client IP before the address is looked up, so it cannot probe addresses fast. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
   const address = email.trim().toLowerCase();
-  if (!(await takeSlots(ctx.db, [authLimits.mailRequestIp(ip), authLimits.mail("reset", address)])))
-    throw tooManyRequests();
+  const limits = [authLimits.mailRequestIp(ip), authLimits.mail("reset", address)];
+  if (!(await takeSlots(ctx.db, limits))) throw tooManyRequests(limits);
   const user = await findUserByEmail(ctx, address);
   if (!user) throw new AppError("user-not-found");
   const token = await issueEmailToken(ctx.db, user.id, "reset-password", RESET_TOKEN_TTL_S);
@@ -256,8 +260,9 @@ export async function changePassword(
   const [current] = await ctx.db.select().from(users).where(eq(users.id, input.userId));
   if (!current) throw new AppError("user-missing");
   // Re-authentication shares the sign-in limits: a stolen session must not become a fast password oracle.
-  const slots = await takeSlots(ctx.db, authLimits.signIn(current.email, input.ip));
-  if (!slots) throw tooManyRequests();
+  const limits = authLimits.signIn(current.email, input.ip);
+  const slots = await takeSlots(ctx.db, limits);
+  if (!slots) throw tooManyRequests(limits);
   if (!(await checkPassword(current.passwordHash, input.oldPassword))) throw new AppError("wrong-password");
   await releaseSlots(ctx.db, slots);
   if (input.oldPassword === input.newPassword) throw new AppError("same-password", "newPassword");

@@ -1,4 +1,5 @@
 import {
+  type Board,
   boardQuerySchema,
   boardSchema,
   snoozeBodySchema,
@@ -14,12 +15,17 @@ import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
 import { ensureZone } from "../../lib/time-sql";
 import { answerCache } from "../reports/answer-cache";
-import { sendShared, sharedBody } from "../reports/shared-body";
+import { auditShared, sendShared, sharedBody } from "../reports/shared-body";
 import { openWindowEnd } from "../reports/staff-report";
 import { buildBoard } from "./board";
 import { createSnooze, endSnooze } from "./snoozes";
+import { weekWearKeeper } from "./week-wear";
 
 const staff = { access: "staff" as const };
+
+/** The members whose values the board shows (the access audit's rows: one per member shown). */
+const membersShown = (b: Board) =>
+  [...b.zones, ...b.not_syncing, ...b.open_alerts, ...b.snoozes].map((r) => r.user.uid);
 const snoozeParams = workspaceParams.extend(snoozeIdParamSchema.shape);
 
 /** The watch board (issue 28 §1) and its snoozes. */
@@ -27,6 +33,7 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // served like the staff reports: kept per entity, zone, measure, language and minute while nothing changed
   // (answer-cache.ts); identical reads under way share one run
   const boards = answerCache(changesOf(ctx.db));
+  const weeks = weekWearKeeper();
   return async (app) => {
     app.get(
       "/staff/:workspace/board",
@@ -42,9 +49,11 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // one answer a minute: the sync gaps and the day move with the clock
         const now = openWindowEnd(Date.now());
         const key = JSON.stringify(["board", workspace, timezone, report_id ?? null, lang, now]);
-        const body = await boards(key, workspace, async () =>
-          sharedBody(boardSchema, await buildBoard(ctx.db, workspace, { timezone, report_id, now }, lang)),
-        );
+        const body = await boards(key, workspace, async () => {
+          const board = await buildBoard(ctx.db, workspace, { timezone, report_id, now }, lang, weeks);
+          return sharedBody(boardSchema, board, { subjects: membersShown(board) });
+        });
+        auditShared(req, body, { what: "board" });
         return sendShared(req, reply, body);
       },
     );

@@ -2,12 +2,14 @@ import { DATA_LIMITS, type ImageMimeType } from "@mimamori/shared";
 import { fileTypeFromBuffer } from "file-type";
 import type { Metadata, default as Sharp } from "sharp";
 import { AppError } from "../../lib/errors";
+import { checkPdf } from "./pdf-check";
 
 /*
  * What an upload becomes before it is stored (issue 12 §4). The type is read from the bytes (never the name or
  * the declared type); photos are decoded and encoded again, which leaves EXIF (GPS position, device), XMP and
  * ICC data behind (sharp keeps metadata only when asked to), turned upright first, at most
- * DATA_LIMITS.imageSideMax px on their longest side, with a JPEG thumbnail; PDFs are kept as uploaded.
+ * DATA_LIMITS.imageSideMax px on their longest side, with a JPEG thumbnail; PDFs are kept as uploaded once
+ * pdf-check.ts found no active content in them (issue 29 §5).
  */
 
 let loaded: Promise<typeof Sharp> | undefined;
@@ -102,11 +104,13 @@ async function reencode(input: Buffer, type: PhotoType): Promise<ProcessedImage>
 
 /**
  * The stored form of an upload, or a 4xx: 415 image-type-not-allowed (not JPEG, PNG, WebP or PDF by its
- * content), 413 image-too-many-pixels, 400 image-unreadable (damaged or truncated).
+ * content), 415 pdf-active-content / pdf-encrypted, 413 image-too-many-pixels, 400 image-unreadable (damaged or
+ * truncated).
  */
 export async function processUpload(input: Buffer): Promise<ProcessedImage> {
   const type = await fileTypeFromBuffer(input);
-  if (type?.mime === "application/pdf")
+  if (type?.mime === "application/pdf") {
+    await inTurn(() => checkPdf(input));
     return {
       contentType: "application/pdf",
       ext: "pdf",
@@ -115,16 +119,28 @@ export async function processUpload(input: Buffer): Promise<ProcessedImage> {
       width: null,
       height: null,
     };
+  }
   if (!type || !Object.hasOwn(PHOTO_FORMATS, type.mime)) throw new AppError("image-type-not-allowed");
   return inTurn(() => reencode(input, type.mime as PhotoType));
 }
 
-/** A file name safe to show and to save: no folders or control characters, at most 100 characters, its extension the content's. */
+/**
+ * Control characters (Unicode Cc: C0, DEL, C1), format characters (Cf: the bidirectional controls U+202A–U+202E
+ * and U+2066–U+2069, which make `report\u202Efdp.exe` show as `reportexe.pdf`; zero-width characters, the BOM…)
+ * and the line and paragraph separators.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** A file name as shown: without control or format characters (names stored before these were taken out too). */
+export const shownFileName = (name: string) => name.replace(INVISIBLE, "");
+
+/**
+ * A file name safe to show and to save: no folders, control or format characters (shownFileName), at most 100
+ * characters, its extension the content's.
+ */
 export function storedFileName(given: string | undefined, ext: string): string {
   const last = (given ?? "").split(/[\\/]/).pop() ?? "";
-  const base = [...last]
-    .filter((ch) => ch >= " " && ch !== "\u007f")
-    .join("")
+  const base = shownFileName(last)
     .replace(/\.[^.]*$/, "")
     .trim()
     .slice(0, 100);

@@ -27,6 +27,7 @@ import {
 import { bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
 import { questionIn } from "./catalogue";
+import { shownFileName } from "./image-processing";
 
 /*
  * A member's own items (/user/data…) and what both the member and staff read of one item. Ownership is part of
@@ -138,7 +139,7 @@ export async function imagesOf(db: Db, itemId: number): Promise<DataImage[]> {
   return found.map((i) => ({
     id: i.id,
     content_type: i.contentType,
-    file_name: i.fileName,
+    file_name: shownFileName(i.fileName),
     size: i.size,
     width: i.width,
     height: i.height,
@@ -163,7 +164,7 @@ export async function imageOf(db: Db, itemId: number, imageId: number): Promise<
   return {
     id: i.id,
     content_type: i.contentType,
-    file_name: i.fileName,
+    file_name: shownFileName(i.fileName),
     base64_image: i.bytes.toString("base64"),
   };
 }

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../lib/access";
+import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
 import { answerQuestion } from "./answers";
@@ -187,6 +188,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: staff, schema: { params: staffMemberParams, response: { 200: staffDataListSchema } } },
       async (req) => {
         const { workspace, id } = req.params;
+        auditRead(req, { what: "data-items", subjects: [id] });
         return { data: await staffItems(db, workspace, id, requireUser(req), requestLanguage(req)) };
       },
     );
@@ -196,6 +198,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: staff, schema: { params: staffItemParams, response: { 200: staffDataDetailSchema } } },
       async (req) => {
         const { workspace, dataId, userId } = req.params;
+        auditRead(req, { what: "data-item", subjects: [userId], detail: dataId });
         return staffItemDetail(db, workspace, userId, dataId, requireUser(req), requestLanguage(req));
       },
     );
@@ -205,6 +208,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: staff, schema: { params: staffItemParams, response: { 200: dataImageListSchema } } },
       async (req) => {
         const { workspace, dataId, userId } = req.params;
+        auditRead(req, { what: "images", subjects: [userId], detail: dataId });
         return { images: await staffImages(db, workspace, userId, dataId, requireUser(req)) };
       },
     );
@@ -225,6 +229,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: staff, schema: { params: staffImageParams, response: { 200: imageDownloadSchema } } },
       async (req) => {
         const { workspace, dataId, userId, imageId } = req.params;
+        auditRead(req, { what: "image", subjects: [userId], detail: `${dataId}/${imageId}` });
         return staffImage(db, workspace, userId, dataId, imageId, requireUser(req));
       },
     );

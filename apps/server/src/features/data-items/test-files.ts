@@ -1,4 +1,5 @@
 import { DATA_LIMITS } from "@mimamori/shared";
+import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 
 /*
@@ -132,3 +133,33 @@ export function bombPng(side = 30_000): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** A one-page PDF written as text, with `extra` objects from number 4 and `catalog` added to its catalogue. */
+export const textPdf = (catalog: string, extra: string[] = [], trailer = "") =>
+  Buffer.from(
+    [
+      "%PDF-1.4",
+      `1 0 obj <</Type /Catalog /Pages 2 0 R ${catalog}>> endobj`,
+      "2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj",
+      "3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj",
+      ...extra.map((o, i) => `${i + 4} 0 obj ${o} endobj`),
+      `trailer <</Size ${4 + extra.length} /Root 1 0 R ${trailer}>>`,
+      "%%EOF",
+      "",
+    ].join("\n"),
+  );
+
+/**
+ * A PDF written by pdf-lib with its objects in compressed object streams (as most PDF writers do today), after
+ * `change` edits the document: what a search of the file's bytes cannot see into.
+ */
+export async function compressedPdf(change: (doc: PDFDocument) => void | Promise<void> = () => {}) {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]).drawText("Mimamori", { x: 20, y: 100, size: 18 });
+  await change(doc);
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
+}
+
+/** An action dictionary registered in the document, for /OpenAction or a page's /AA. */
+export const actionRef = (doc: PDFDocument, action: Record<string, unknown>) =>
+  doc.context.register(doc.context.obj(action as Parameters<typeof doc.context.obj>[0]));

@@ -1,7 +1,7 @@
 import type { DevMail, DevMailbox, DevMailSummary } from "@mimamori/shared";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox, notificationMails, notifications } from "../../db/schema";
 import type { AuthUser } from "../../lib/access";
 import { AppError } from "../../lib/errors";
 
@@ -69,4 +69,13 @@ export async function readMail(
     .where(and(eq(mailOutbox.id, id), readableBy(viewer)));
   if (!row) throw new AppError("mail-not-found");
   return { ...toSummary(row), text: row.text, html: row.html };
+}
+
+/** The members (and their entity) the alerts a mail names are about: whose health data the mail shows. */
+export function alertMembersOf(db: Db, mailId: string) {
+  return db
+    .selectDistinct({ id: notifications.userId, ws: notifications.workspaceName })
+    .from(notificationMails)
+    .innerJoin(notifications, eq(notifications.id, notificationMails.notificationId))
+    .where(eq(notificationMails.mailId, mailId));
 }

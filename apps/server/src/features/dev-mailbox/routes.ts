@@ -6,10 +6,11 @@ import {
 } from "@mimamori/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
+import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { devMailboxOn } from "../../lib/mail/mailer";
-import { listMails, readMail } from "./queries";
+import { alertMembersOf, listMails, readMail } from "./queries";
 
 /** Anyone signed in; what they may read is decided by the query (`readableBy`: a super user every mail). */
 const user = { access: "user" as const };
@@ -40,7 +41,14 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/dev-mailbox/:id",
       { config: user, schema: { params: devMailIdParamSchema, response: { 200: devMailSchema } } },
-      async (req) => readMail(ctx.db, requireUser(req), req.params.id),
+      async (req) => {
+        const mail = await readMail(ctx.db, requireUser(req), req.params.id);
+        // an alert mail carries the member's value: a read of their health data (the access audit)
+        const about = await alertMembersOf(ctx.db, mail.id);
+        if (about.length)
+          auditRead(req, { what: "mailbox", subjects: about.map((a) => a.id), workspace: about[0]?.ws });
+        return mail;
+      },
     );
   };
 }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memberships, users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 
@@ -52,6 +54,13 @@ describe("admin entity management", () => {
     expect(res.status).toBe(200);
     const sakura = res.body.find((e: { workspace_name: string }) => e.workspace_name === "sakura");
     expect(sakura).toMatchObject({ staff_count: 1, member_count: 1, is_public: true, language: "jp" });
+  });
+
+  it("names the entity's time zone, the clock of an admin's downloads for it", async () => {
+    const res = await t.call("GET", "/entities/sakura", undefined, { token: tok.admin });
+    expect(res.body.time_zone).toBe("Asia/Tokyo");
+    const list = await t.call("GET", "/entities", undefined, { token: tok.admin });
+    for (const e of list.body) expect(e.time_zone).toBe("Asia/Tokyo");
   });
 
   it("creates an entity, refuses the same ID twice", async () => {
@@ -114,7 +123,7 @@ describe("admin entity management", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("adds the first staff member by e-mail of an existing account", async () => {
+  it("adds the first staff member of an entity without staff or members at once (nobody's data to see)", async () => {
     const res = await t.call(
       "POST",
       "/entities/Momiji01/staffs",
@@ -122,7 +131,7 @@ describe("admin entity management", () => {
       { token: tok.admin },
     );
     expect(res.status).toBe(201);
-    expect(res.body.map((s: { email: string }) => s.email)).toEqual(["outsider@example.com"]);
+    expect(res.body).toEqual([expect.objectContaining({ email: "outsider@example.com", is_invited: false })]);
     const login = await t.call("POST", "/staff/Momiji01/login", undefined, { token: tok.outsider });
     expect(login.status).toBe(200);
     const unknown = await t.call(
@@ -139,6 +148,58 @@ describe("admin entity management", () => {
       { token: tok.admin },
     );
     expect(twice).toMatchObject({ status: 409, body: { code: "already-staff" } });
+  });
+
+  it("invites anyone else: staff of an entity that has staff only once the person accepts (issue 29 §5)", async () => {
+    const before = t.smtp.mails.length;
+    const res = await t.call(
+      "POST",
+      "/entities/sakura/staffs",
+      { email: "client2@example.com" },
+      { token: tok.admin },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.find((s: { email: string }) => s.email === "client2@example.com")).toMatchObject({
+      is_invited: true,
+    });
+    const mail = await t.smtp.waitFor("client2@example.com", before);
+    expect(mail.subject).toBe("[Mimamori] Invitation to join さくら介護センター as staff");
+    expect(mail.text).toContain(`${t.url}/client/entities`);
+    // no member's name or e-mail before the person accepts
+    const client2 = { token: (await t.signIn("client2@example.com")).idToken };
+    expect((await t.call("POST", "/staff/sakura/login", undefined, client2)).status).toBe(403);
+    expect((await t.call("GET", "/staff/sakura/users", undefined, client2)).status).toBe(403);
+    const again = await t.call(
+      "POST",
+      "/entities/sakura/staffs",
+      { email: "client2@example.com" },
+      { token: tok.admin },
+    );
+    expect(again).toMatchObject({ status: 409, body: { code: "already-invited" } });
+    expect((await t.call("POST", "/user/invitations/sakura/staff", undefined, client2)).status).toBe(200);
+    expect((await t.call("GET", "/staff/sakura/users", undefined, client2)).status).toBe(200);
+    const list = await t.call("GET", "/entities/sakura/staffs", undefined, { token: tok.admin });
+    expect(list.body.find((s: { email: string }) => s.email === "client2@example.com").is_invited).toBe(
+      false,
+    );
+  });
+
+  it("invites the first staff member of an entity that already has members (their data is there)", async () => {
+    const o = { token: tok.admin };
+    expect((await t.call("POST", "/entities", { ...newEntity, workspace_name: "Kaki02" }, o)).status).toBe(
+      201,
+    );
+    const [member] = await t.db.select().from(users).where(eq(users.email, "client3@example.com"));
+    await t.db
+      .insert(memberships)
+      .values({ workspaceName: "Kaki02", userId: member?.id as string, role: "client", status: "invited" });
+    const res = await t.call("POST", "/entities/Kaki02/staffs", { email: "outsider@example.com" }, o);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual([expect.objectContaining({ email: "outsider@example.com", is_invited: true })]);
+    expect((await t.call("POST", "/staff/Kaki02/login", undefined, { token: tok.outsider })).status).toBe(
+      403,
+    );
+    expect((await t.call("DELETE", "/entities/Kaki02", undefined, o)).status).toBe(200);
   });
 
   it("subscribes modules, chooses a mode only while subscribed, unsubscribes", async () => {

@@ -10,5 +10,6 @@ export function toEntity(e: EntityRow): Entity {
     language: e.language,
     notification_setting_status: e.notificationSettingStatus,
     created_at: e.createdAt.toISOString(),
+    time_zone: e.timeZone,
   };
 }

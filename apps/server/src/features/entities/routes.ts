@@ -186,7 +186,10 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** So that a new entity gets its first staff member: a super user's act, accepted at once (accepted_at now). */
+    /**
+     * Adds staff by e-mail: an invitation the person accepts (as staff adding staff), except the first staff
+     * member of an entity without staff or members, made staff at once (entity-staff/queries.ts `addStaff`).
+     */
     app.post(
       "/entities/:workspace/staffs",
       {
@@ -198,8 +201,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        await requireEntity(ctx.db, req.params.workspace);
-        await addStaff(ctx.db, req.params.workspace, req.body.email);
+        await addStaff(ctx, await requireEntity(ctx.db, req.params.workspace), req.body.email);
         return reply.status(201).send(await listStaff(ctx.db, req.params.workspace));
       },
     );

@@ -1,9 +1,9 @@
 import type { StaffMember } from "@mimamori/shared";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { EntityRow } from "../../db/entities";
-import { acceptedStaffOf, staffMembershipOf } from "../../db/membership-rules";
-import { memberships, users } from "../../db/schema";
+import { acceptedStaffOf, clientMembershipOf, staffMembershipOf } from "../../db/membership-rules";
+import { entities, memberships, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { releaseSlots } from "../auth/throttle";
@@ -46,17 +46,48 @@ async function requireAccount(db: Db, ws: string, email: string) {
 }
 
 /**
- * A super user makes the owner of an existing account staff at once: an entity needs its first staff member
- * before anyone in it can invite (spec §6: staff are added by e-mail of an existing account).
+ * A super user adds the owner of an existing account as staff (spec §6: staff are added by e-mail of an existing
+ * account). As when staff add staff, the person is invited and sees nothing of the members until they accept
+ * (issue 29 §5); the one exception is the first staff member of an entity that has no staff and no member yet,
+ * made staff at once so that someone can run it: there is nobody's data to see (docs/decisions.md, "A super user
+ * adding staff"). Answers whether an invitation was sent.
  */
-export async function addStaff(db: Db, ws: string, email: string): Promise<void> {
-  const user = await requireAccount(db, ws, email);
-  const [row] = await db
-    .insert(memberships)
-    .values({ workspaceName: ws, userId: user.id, role: "staff", status: "accepted", acceptedAt: new Date() })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError("already-staff", "email");
+export async function addStaff(
+  ctx: AppContext,
+  entity: EntityRow,
+  email: string,
+): Promise<"invited" | "added"> {
+  const ws = entity.workspaceName;
+  const first = await ctx.db.transaction(async (tx) => {
+    // the entity's row locked: two first additions at once make one staff member and one invitation
+    await tx
+      .select({ ws: entities.workspaceName })
+      .from(entities)
+      .where(eq(entities.workspaceName, ws))
+      .for("update");
+    const [people] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(or(acceptedStaffOf(ws), clientMembershipOf(ws)));
+    if (people?.n) return false;
+    const user = await requireAccount(tx, ws, email);
+    const [row] = await tx
+      .insert(memberships)
+      .values({
+        workspaceName: ws,
+        userId: user.id,
+        role: "staff",
+        status: "accepted",
+        acceptedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError("already-staff", "email");
+    return true;
+  });
+  if (first) return "added";
+  await inviteStaff(ctx, entity, email);
+  return "invited";
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../lib/access";
+import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import {
   clientAnswer,
@@ -87,6 +88,7 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         const { id, sent_order, user_id } = req.params;
+        auditRead(req, { what: "form-answers", subjects: [user_id], detail: `${id}/${sent_order}` });
         return staffAnswer(ctx.db, req.query.workspace, id, sent_order, user_id);
       },
     );

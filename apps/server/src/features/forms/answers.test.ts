@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, forms, memberships } from "../../db/schema";
-import { type FormsWorld, startFormsWorld } from "./test-world";
+import { type FormsWorld, sendsADayAgo, startFormsWorld } from "./test-world";
 
 let w: FormsWorld;
 beforeAll(async () => {
@@ -64,6 +64,7 @@ const storedAnswers = async () => (await w.t.db.select().from(formAnswers)).leng
 
 describe("a member's forms", () => {
   it("lists the forms sent to the member, with unanswered and answered counts", async () => {
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `/staff/sakura/forms/${form.id}`, { users: [w.ids.client] }, w.staff);
     expect((await submit(minimal(), w.tok.client, 2)).status).toBe(201);
     const cards = await w.t.call("GET", "/user/forms", undefined, { token: w.tok.client });
@@ -84,6 +85,7 @@ describe("a member's forms", () => {
   });
 
   it("shows the history of one form, newest first", async () => {
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `/staff/sakura/forms/${form.id}`, { users: [w.ids.client] }, w.staff);
     await submit(minimal());
     const res = await w.t.call("GET", `/user/forms/${form.id}/history`, undefined, { token: w.tok.client });
@@ -395,6 +397,7 @@ describe("what a member answered never changes (snapshots)", () => {
     // the member's unanswered copy is the old form too; a new send carries the new one
     const member = await w.t.call("GET", url(), undefined, { token: w.tok.member });
     expect(member.body.questions).toHaveLength(8);
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `/staff/sakura/forms/${form.id}`, { users: [w.ids.member] }, w.staff);
     const fresh = await w.t.call("GET", url(2), undefined, { token: w.tok.member });
     expect(fresh.body.questions.map((q: { text: string }) => q.text)).toContain("Renamed choice");

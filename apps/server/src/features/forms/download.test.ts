@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships, users } from "../../db/schema";
-import { type FormsWorld, startFormsWorld } from "./test-world";
+import { type FormsWorld, sendsADayAgo, startFormsWorld } from "./test-world";
 
 let w: FormsWorld;
 let formId: number;
@@ -62,6 +62,7 @@ beforeAll(async () => {
     "Temperature",
     "Later",
   ]);
+  await sendsADayAgo(w.t);
   expect(
     (await w.t.call("POST", `/staff/sakura/forms/${formId}`, { users: [w.ids.client] }, w.staff)).status,
   ).toBe(201);

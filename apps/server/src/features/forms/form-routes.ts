@@ -1,6 +1,8 @@
 import {
   createFormBodySchema,
   duplicateFormBodySchema,
+  FORMS_TOTAL_HEADER,
+  formListQuerySchema,
   formSchema,
   formSummarySchema,
   formSummaryStatsSchema,
@@ -12,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../lib/access";
+import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
@@ -29,10 +32,25 @@ const staff = { access: "staff" as const };
 /** An entity's forms (§7 under /staff/{workspace}/forms): list, create, duplicate, edit, send, delete, read. */
 export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    /**
+     * A page of the forms, newest first (issue 29 §5): `offset`, `limit` (default and at most
+     * FORM_LIMITS.listPageMax, so the spec's call without them still answers the list's newest forms); the number
+     * of forms in all in the FORMS_TOTAL_HEADER header.
+     */
     app.get(
       "/staff/:workspace/forms",
-      { config: staff, schema: { params: workspaceParams, response: { 200: z.array(formSummarySchema) } } },
-      async (req) => listForms(ctx.db, req.params.workspace),
+      {
+        config: staff,
+        schema: {
+          params: workspaceParams,
+          querystring: formListQuerySchema,
+          response: { 200: z.array(formSummarySchema) },
+        },
+      },
+      async (req, reply) => {
+        const { items, total } = await listForms(ctx.db, req.params.workspace, req.query);
+        return reply.header(FORMS_TOTAL_HEADER, String(total)).send(items);
+      },
     );
 
     /** Duplicates form `id` under `name` (FORM-12). */
@@ -86,7 +104,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** Sends the form to `users` as a new sent order. */
+    /** Sends the form to `users` as a new sent order; at most once a day to a person (409 `form-sent-today`). */
     app.post(
       "/staff/:workspace/forms/:id",
       {
@@ -97,7 +115,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, id } = req.params;
         const sentBy = requireUser(req).id;
         const result = await ctx.db.transaction((tx) =>
-          sendForm(ctx, tx, { workspace, formId: id, userIds: req.body.users, sentBy }),
+          sendForm(ctx, tx, { workspace, formId: id, userIds: req.body.users, sentBy, oncePerDay: true }),
         );
         return reply.status(201).send(result);
       },
@@ -115,7 +133,14 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/forms/:id/summary",
       { config: staff, schema: { params: staffFormParams, response: { 200: formSummaryStatsSchema } } },
-      async (req) => formSummaryStats(ctx.db, req.params.workspace, req.params.id),
+      async (req) => {
+        auditRead(req, {
+          what: "form-summary",
+          subjects: { answerersOf: req.params.id },
+          detail: req.params.id,
+        });
+        return formSummaryStats(ctx.db, req.params.workspace, req.params.id);
+      },
     );
 
     /**
@@ -135,6 +160,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ensureZone(ctx.db, tz);
         const form = await requireForm(ctx.db, workspace, id);
         const { headers, columns } = await downloadHeaders(ctx.db, form.id, requestLanguage(req), tz);
+        auditRead(req, { what: "form-csv", subjects: { answerersOf: form.id }, detail: form.id });
         return sendRows(
           reply,
           `form-${form.id}-answers`,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSchedules, formSends, forms, memberships } from "../../db/schema";
-import { type FormsWorld, sampleForm, startFormsWorld } from "./test-world";
+import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "./test-world";
 
 let w: FormsWorld;
 beforeAll(async () => {
@@ -168,6 +168,7 @@ describe("the form list", () => {
     const older = await create({ name: "Older" });
     const newer = await create({ name: "Newer" });
     await w.t.call("POST", `${F}/${older.id}`, { users: [w.ids.client, w.ids.member] }, w.staff);
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `${F}/${older.id}`, { users: [w.ids.client] }, w.staff);
     const answered = await answer(older.id, 1, w.tok.client, [
       { question_id: older.questions[0].id, value: "fine" },
@@ -250,6 +251,7 @@ describe("duplicating and deleting", () => {
 describe("reading a form", () => {
   it("answers questions, the members' sent history, the recipient list and the schedules", async () => {
     const form = await create({ users: [w.ids.client] });
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `${F}/${form.id}`, { users: [w.ids.client, w.ids.member] }, w.staff);
     await answer(form.id, 2, w.tok.client, [
       { question_id: form.questions[0].id, value: "ok" },
@@ -560,6 +562,7 @@ describe("the answer summary", () => {
       { question_id: choice.id, answer_options: "2" },
       { question_id: number.id, value: "37.5" },
     ]);
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `${F}/${form.id}`, { users: [w.ids.client] }, w.staff);
     await answer(form.id, 2, w.tok.client, [
       { question_id: text.id, value: "ok" },

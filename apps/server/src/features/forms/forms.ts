@@ -1,5 +1,12 @@
-import type { CreateFormBody, Form, FormSummary, SentHistoryRow } from "@mimamori/shared";
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type CreateFormBody,
+  FORM_LIMITS,
+  type Form,
+  type FormListQuery,
+  type FormSummary,
+  type SentHistoryRow,
+} from "@mimamori/shared";
+import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
 import {
   entities,
@@ -37,8 +44,13 @@ interface SummaryRow {
   answered_count: number;
 }
 
-/** The forms of the entity (`where` narrows them) with their counts, newest first. */
-async function summaries(db: Db, ws: string, where: SQL = sql`true`): Promise<FormSummary[]> {
+/** The forms of the entity (`where` narrows them, `page` pages them) with their counts, newest first. */
+async function summaries(
+  db: Db,
+  ws: string,
+  where: SQL = sql`true`,
+  page: FormListQuery = { offset: 0, limit: FORM_LIMITS.listPageMax },
+): Promise<FormSummary[]> {
   const found = await rows<SummaryRow>(
     db,
     sql`select ${forms.id}, ${forms.name}, ${forms.description}, ${ms(forms.createdAt)} as created,
@@ -53,7 +65,8 @@ async function summaries(db: Db, ws: string, where: SQL = sql`true`): Promise<Fo
           where ${formRecipients.formId} = ${forms.id} and ${recipientIsMember(ws)}) as answered_count
       from ${forms} join ${entities} on ${entities.workspaceName} = ${forms.workspaceName}
       where ${forms.workspaceName} = ${ws} and ${where}
-      order by ${forms.createdAt} desc, ${forms.id} desc`,
+      order by ${forms.createdAt} desc, ${forms.id} desc
+      limit ${page.limit} offset ${page.offset}`,
   );
   return found.map((r) => ({
     id: r.id,
@@ -73,7 +86,15 @@ async function summaries(db: Db, ws: string, where: SQL = sql`true`): Promise<Fo
   }));
 }
 
-export const listForms = (db: Db, ws: string) => summaries(db, ws);
+/** A page of the entity's forms and how many it has in all. */
+export async function listForms(
+  db: Db,
+  ws: string,
+  page: FormListQuery,
+): Promise<{ items: FormSummary[]; total: number }> {
+  const [counted] = await db.select({ n: count() }).from(forms).where(eq(forms.workspaceName, ws));
+  return { items: await summaries(db, ws, sql`true`, page), total: counted?.n ?? 0 };
+}
 
 export async function formSummary(db: Db, ws: string, id: number): Promise<FormSummary> {
   const [found] = await summaries(db, ws, sql`${forms.id} = ${id}`);

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { formRecipientList } from "../../db/schema";
-import { requireRecipients, uuidArray } from "./send";
+import { requireRecipients } from "./send";
+import { uuidArray } from "./sql";
 
 /**
  * The form's saved recipient list (`sent_users`): preselected when staff send the form, and the "chosen list" of

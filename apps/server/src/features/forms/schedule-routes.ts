@@ -12,6 +12,7 @@ import { AppError } from "../../lib/errors";
 import { requireForm } from "./forms";
 import { staffFormParams } from "./params";
 import { scheduleSlotJob } from "./schedule-job";
+import { checkScheduleLimits } from "./schedule-limits";
 import { listSchedules, presentSchedule, type ScheduleRow } from "./schedules";
 import { requireRecipients } from "./send";
 
@@ -47,6 +48,10 @@ async function scheduleColumns(tx: Db, ws: string, body: ScheduleBody) {
   };
 }
 
+/** The form's schedules, for the limits (schedule-limits.ts). */
+const schedulesOf = (tx: Db, formId: number) =>
+  tx.select().from(formSchedules).where(eq(formSchedules.formId, formId));
+
 async function requireSchedule(db: Db, formId: number, scheduleId: number): Promise<ScheduleRow> {
   const [row] = await db
     .select()
@@ -58,7 +63,8 @@ async function requireSchedule(db: Db, formId: number, scheduleId: number): Prom
 
 /**
  * Recurring sends of a form (issue 10): daily, or on chosen weekdays, at a local time of the entity; to all
- * members or to a chosen list. schedule-job.ts sends them.
+ * members or to a chosen list. schedule-job.ts sends them. Creating or replacing one keeps the limits of
+ * schedule-limits.ts (issue 29 §5), checked with the form row locked; a refusal changes nothing.
  */
 export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -80,14 +86,13 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const { workspace, id } = req.params;
         const created = await ctx.db.transaction(async (tx) => {
-          const form = await requireForm(tx, workspace, id);
+          // locked: two parallel creations count and compare one after the other
+          const form = await requireForm(tx, workspace, id, true);
+          const columns = await scheduleColumns(tx, workspace, req.body);
+          checkScheduleLimits(columns, await schedulesOf(tx, form.id));
           const [row] = await tx
             .insert(formSchedules)
-            .values({
-              formId: form.id,
-              ...(await scheduleColumns(tx, workspace, req.body)),
-              createdBy: requireUser(req).id,
-            })
+            .values({ formId: form.id, ...columns, createdBy: requireUser(req).id })
             .returning();
           if (!row) throw new Error("insert returned no row");
           return row;
@@ -107,11 +112,16 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, id, scheduleId } = req.params;
         const now = new Date();
         const updated = await ctx.db.transaction(async (tx) => {
-          const form = await requireForm(tx, workspace, id);
+          const form = await requireForm(tx, workspace, id, true);
           await requireSchedule(tx, form.id, scheduleId);
+          const columns = await scheduleColumns(tx, workspace, req.body);
+          checkScheduleLimits(
+            columns,
+            (await schedulesOf(tx, form.id)).filter((s) => s.id !== scheduleId),
+          );
           const [row] = await tx
             .update(formSchedules)
-            .set(await scheduleColumns(tx, workspace, req.body))
+            .set(columns)
             .where(eq(formSchedules.id, scheduleId))
             .returning();
           if (!row) throw new AppError("schedule-not-found");

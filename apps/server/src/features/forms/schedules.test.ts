@@ -11,7 +11,6 @@ let t: TestApp;
 let tok: Record<Role, string | undefined>;
 const id: Record<"client" | "client2" | "client3", string> = { client: "", client2: "", client3: "" };
 let sakuraForm = 0;
-let harborForm = 0;
 
 async function newForm(ws: string): Promise<number> {
   const [f] = await t.db
@@ -36,7 +35,6 @@ beforeAll(async () => {
     id[who] = u?.id ?? "";
   }
   sakuraForm = await newForm("sakura");
-  harborForm = await newForm("harbor");
 });
 afterAll(() => t.close());
 
@@ -69,6 +67,26 @@ describe("recurring sends: routes", () => {
     // 09:00 in Tokyo is midnight UTC, within the next day
     expect(created.body.next_run_at).toMatch(/T00:00:00\.000Z$/);
 
+    const put = await t.call(
+      "PUT",
+      `${base()}/${created.body.id}`,
+      { kind: "weekly", weekdays: [3], time: "07:05", all_members: true, active: false },
+      staff(),
+    );
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({
+      id: created.body.id,
+      kind: "weekly",
+      weekdays: [3],
+      time: "07:05",
+      time_zone: "Asia/Tokyo",
+      all_members: true,
+      users: [],
+      reminder_after_hours: null,
+      active: false,
+      next_run_at: null,
+    });
+    // the daily schedule is paused: a weekly one to a member may run (one running schedule a day per person)
     const weekly = await t.call(
       "POST",
       base(),
@@ -101,25 +119,6 @@ describe("recurring sends: routes", () => {
     expect(list.status).toBe(200);
     expect(list.body.map((s: { id: number }) => s.id)).toEqual([created.body.id, weekly.body.id]);
 
-    const put = await t.call(
-      "PUT",
-      `${base()}/${created.body.id}`,
-      { kind: "weekly", weekdays: [3], time: "07:05", all_members: true, active: false },
-      staff(),
-    );
-    expect(put.status).toBe(200);
-    expect(put.body).toEqual({
-      id: created.body.id,
-      kind: "weekly",
-      weekdays: [3],
-      time: "07:05",
-      time_zone: "Asia/Tokyo",
-      all_members: true,
-      users: [],
-      reminder_after_hours: null,
-      active: false,
-      next_run_at: null,
-    });
     // the change is a done slot: runs of the new rule before it are not caught up (schedule-job.ts)
     const marks = await t.db
       .select()
@@ -142,6 +141,7 @@ describe("recurring sends: routes", () => {
   });
 
   it("uses the entity's time zone", async () => {
+    const harborForm = await newForm("harbor");
     await t.db
       .update(entities)
       .set({ timeZone: "America/New_York" })
@@ -198,6 +198,8 @@ describe("recurring sends: routes", () => {
   });
 
   it("refuses people who are not accepted members of this entity, in the caller's language", async () => {
+    const sakuraForm = await newForm("sakura");
+    const base = (formId = sakuraForm) => `/staff/sakura/forms/${formId}/schedules`;
     const before = await scheduleCount();
     for (const who of [id.client3 /* pending */, id.client2 /* harbor only */, crypto.randomUUID()]) {
       const res = await t.call(
@@ -235,6 +237,7 @@ describe("recurring sends: routes", () => {
   });
 
   it("answers 404 for another entity's form and another form's schedule", async () => {
+    const harborForm = await newForm("harbor");
     const harborSchedule = await t.call("POST", base(harborForm, "harbor"), daily, staff());
     expect(harborSchedule.status).toBe(201);
     const cases: [string, string, unknown][] = [
@@ -272,6 +275,8 @@ describe("recurring sends: authorization", () => {
     ["otherStaff", 403],
     ["admin", 403],
   ] as const)("%s gets %i and changes nothing", async (role, status) => {
+    const formId = await newForm("sakura");
+    const base = () => `/staff/sakura/forms/${formId}/schedules`;
     const created = await t.call("POST", base(), daily, staff());
     const before = await scheduleCount();
     const o = { token: tok[role] };

@@ -7,7 +7,7 @@ import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
 import { acceptedClientIds, sendForm } from "./send";
-import { type FormsWorld, sampleForm, startFormsWorld } from "./test-world";
+import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "./test-world";
 
 let w: FormsWorld;
 let formId: number;
@@ -47,6 +47,7 @@ describe("sending a form", () => {
   it("numbers the sends, stores one recipient row per member and queues a mail in each one's language", async () => {
     const first = await send([w.ids.client, w.ids.member, w.ids.client]);
     expect([first.status, first.body]).toEqual([201, { sent_order: 1, recipients: 2 }]);
+    await sendsADayAgo(w.t);
     const second = await send([w.ids.member]);
     expect([second.status, second.body]).toEqual([201, { sent_order: 2, recipients: 1 }]);
 

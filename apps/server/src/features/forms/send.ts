@@ -1,5 +1,5 @@
 import type { Language, SendResult } from "@mimamori/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, oneRow, rows } from "../../db/client";
 import { acceptedClientOf } from "../../db/membership-rules";
 import {
@@ -15,6 +15,8 @@ import {
 import { bareList } from "../../db/sql-names";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { FORM_MAILS_PER_DAY, lockRecipients, mailDay, splitByMailCap, writeDigests } from "./mail-cap";
+import { uuidArray } from "./sql";
 
 export interface SendArgs {
   workspace: string;
@@ -26,7 +28,15 @@ export interface SendArgs {
   /** Unanswered recipients get a reminder this many hours after the send (null: none). */
   reminderAfterHours?: number | null;
   now?: Date;
+  /**
+   * A one-off send by staff: refused (409 `form-sent-today`, nothing stored) when the form already went to any
+   * of the recipients in the last 24 hours (docs/decisions.md, "Sender limits").
+   */
+  oncePerDay?: boolean;
 }
+
+/** A one-off send waits this long after the form last went to a person. */
+export const ONE_OFF_GAP_MS = 24 * 3600_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,9 +52,6 @@ export async function acceptedClientIds(tx: Db, workspace: string): Promise<stri
     .orderBy(asc(memberships.userId));
   return found.map((r) => r.id);
 }
-
-/** A uuid[] parameter (one array parameter, however many ids). */
-export const uuidArray = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
 /**
  * The people `ids` (distinct) with what their mail needs; 400 `recipient-not-member` when any of them is not an
@@ -102,7 +109,8 @@ export interface Recipient {
  * transaction: the form row is locked so parallel sends number their sent orders one after another; every
  * recipient must be an accepted, active client member of the entity (400 `recipient-not-member`, nothing
  * stored); the send stores a snapshot of the form as it is now, one recipient row per person (one set-based
- * insert, whatever the count) and queues one "form-request" mail per recipient in their language in the outbox.
+ * insert, whatever the count) and queues one "form-request" mail per recipient in their language in the outbox,
+ * except for a person past the day's mail cap, whose request goes into their digest of the day (mail-cap.ts).
  */
 export async function sendForm(ctx: AppContext, tx: Db, args: SendArgs): Promise<SendResult> {
   const { workspace, formId, sentBy } = args;
@@ -117,6 +125,16 @@ export async function sendForm(ctx: AppContext, tx: Db, args: SendArgs): Promise
   if (!ids.length) throw new AppError("no-recipients", "users");
   const recipients = await requireRecipients(tx, workspace, ids);
   const idArray = uuidArray(ids);
+  await lockRecipients(tx, ids);
+  if (args.oncePerDay) await refuseIfSentWithinADay(tx, formId, idArray, now);
+  const [entity] = await tx
+    .select({ name: entities.name, timeZone: entities.timeZone })
+    .from(entities)
+    .where(eq(entities.workspaceName, workspace));
+  if (!entity) throw new AppError("entity-not-found");
+  const day = mailDay(now, entity.timeZone);
+  const cap = ctx.config.formMailsPerDay ?? FORM_MAILS_PER_DAY;
+  const { mailed, folded } = await splitByMailCap(tx, recipients, day, cap);
 
   const { next } = await oneRow<{ next: number }>(
     tx,
@@ -138,8 +156,22 @@ export async function sendForm(ctx: AppContext, tx: Db, args: SendArgs): Promise
     sql`insert into ${formRecipients} (${bareList(formRecipients.formId, formRecipients.sentOrder, formRecipients.userId)})
       select ${formId}::int, ${next}::int, r.id from unnest(${idArray}) as r(id)`,
   );
-  await queueRequestMails(ctx, tx, workspace, form, recipients);
+  await queueRequestMails(ctx, tx, entity.name, form, mailed);
+  await writeDigests(ctx, tx, folded, day, cap);
   return { sent_order: next, recipients: recipients.length };
+}
+
+/** 409 `form-sent-today` when the form went to any of `ids` less than ONE_OFF_GAP_MS before `now`. */
+async function refuseIfSentWithinADay(tx: Db, formId: number, ids: SQL, now: Date): Promise<void> {
+  const found = await rows(
+    tx,
+    sql`select 1 from ${formRecipients} join ${formSends} on ${formSends.formId} = ${formRecipients.formId}
+        and ${formSends.sentOrder} = ${formRecipients.sentOrder}
+      where ${formRecipients.formId} = ${formId} and ${formRecipients.userId} = any(${ids})
+        and ${formSends.sentAt} > ${new Date(now.getTime() - ONE_OFF_GAP_MS).toISOString()}::timestamptz
+      limit 1`,
+  );
+  if (found.length) throw new AppError("form-sent-today", "users");
 }
 
 /** The link of a form request: the member's detail page of the form (its New Forms and history). */
@@ -149,14 +181,10 @@ export const formUrl = (ctx: AppContext, formId: number) =>
 async function queueRequestMails(
   ctx: AppContext,
   tx: Db,
-  workspace: string,
+  entityName: string,
   form: { id: number; name: string },
   recipients: Recipient[],
 ) {
-  const [entity] = await tx
-    .select({ name: entities.name })
-    .from(entities)
-    .where(eq(entities.workspaceName, workspace));
   const url = formUrl(ctx, form.id);
   await ctx.mailer.enqueue(
     tx,
@@ -164,7 +192,7 @@ async function queueRequestMails(
       to: r.email,
       language: r.language,
       template: "form-request" as const,
-      vars: { name: r.name, formName: form.name, entityName: entity?.name ?? workspace, url },
+      vars: { name: r.name, formName: form.name, entityName, url },
     })),
   );
 }

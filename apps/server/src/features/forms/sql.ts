@@ -8,6 +8,9 @@ import { formRecipients, formSends } from "../../db/schema";
  */
 export const ms = (col: SQL | unknown) => sql`(extract(epoch from ${col}) * 1000)::float8`;
 
+/** A uuid[] parameter (one array parameter, however many ids). */
+export const uuidArray = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
+
 /** An ISO instant from epoch milliseconds (null stays null). */
 export function iso(msValue: number): string;
 export function iso(msValue: number | null): string | null;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships } from "../../db/schema";
 import { distributionOf } from "./summary";
-import { type FormsWorld, startFormsWorld } from "./test-world";
+import { type FormsWorld, sendsADayAgo, startFormsWorld } from "./test-world";
 
 let w: FormsWorld;
 beforeAll(async () => {
@@ -85,6 +85,7 @@ describe("the summary of free-text, date and time questions", () => {
       ).status,
     ).toBe(201);
     // the client answers a second send later: the newest text comes first
+    await sendsADayAgo(w.t);
     await w.t.call("POST", `${F}/${form.id}`, { users: [w.ids.client] }, w.staff);
     await answer(form.id, 2, w.tok.client, [
       { question_id: text, value: "Knee hurts" },

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { memberships, users } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { formSends, memberships, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
@@ -81,3 +81,11 @@ export const sampleForm = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 });
+
+/**
+ * Moves every stored send 25 hours back: a one-off send may then go again to the same people (at most once a
+ * day, issue 29 §5), for tests that need a form's second sent order.
+ */
+export async function sendsADayAgo(t: TestApp): Promise<void> {
+  await t.db.update(formSends).set({ sentAt: sql`${formSends.sentAt} - interval '25 hours'` });
+}

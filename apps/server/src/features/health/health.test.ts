@@ -94,6 +94,8 @@ describe("secure by default", () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
       "GET /api/health",
+      "GET /api/livez",
+      "GET /api/readyz",
       "POST /api/auth/accept-invite",
       "POST /api/auth/password-reset",
       "POST /api/auth/password-reset/confirm",

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema";
+import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
@@ -26,6 +27,7 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = req.query;
         const lang = requestLanguage(req);
         const name = `all_users_${q.data_type}_${q.db_type}`.toLowerCase();
+        auditRead(req, { what: "admin-export", subjects: "all-users", detail: name, ...secondsPeriod(q) });
         return sendRows(reply, name, exportHeaders(q, lang, true), allUsersExport(ctx.db, q, lang), q.format);
       },
     );
@@ -42,6 +44,7 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, req.params.uid));
         if (!u) throw new AppError("user-missing");
         const name = `${u.id.slice(0, 8)}_${q.data_type}_${q.db_type}`.toLowerCase();
+        auditRead(req, { what: "admin-export", subjects: [u.id], detail: name, ...secondsPeriod(q) });
         return sendRows(
           reply,
           name,

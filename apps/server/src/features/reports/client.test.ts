@@ -241,7 +241,7 @@ describe("GET /user/reports/resq_band/{id}/download", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const rows = csvRows(res.text);
-    expect(rows[0]).toEqual(["Date", "Max (bpm)", "Min (bpm)", "Mean (bpm)"]);
+    expect(rows[0]).toEqual(["Date (Asia/Tokyo)", "Max (bpm)", "Min (bpm)", "Mean (bpm)"]);
     expect(rows[1]).toEqual(["2024/05/01 00:00", "60", "60", "60"]);
     expect(rows).toHaveLength(25);
   });

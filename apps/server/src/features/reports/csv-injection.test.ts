@@ -54,6 +54,23 @@ describe("exports with a member named like a formula", () => {
     }
   });
 
+  it("neutralises the full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20) like their ASCII forms", async () => {
+    for (const start of ["＝", "＋", "－", "＠"]) {
+      const name = `${start}SUM(1+1)`;
+      await t.db.execute(sql`update ${users} set name = ${name} where id = ${uid}`);
+      const res = await download(
+        t,
+        `/admin/users/data/download?${win}&data_type=Vital&db_type=Raw`,
+        tok.admin,
+      );
+      expect(res.status).toBe(200);
+      const mine = cells(res.text).filter((r) => r[0] === uid);
+      expect(mine.length).toBe(dayOfData().samples.length);
+      for (const r of mine) expect(r[1]).toBe(`'${name}`);
+    }
+    await t.db.execute(sql`update ${users} set name = ${EVIL} where id = ${uid}`);
+  });
+
   it("JSON exports keep values as they are (not a spreadsheet format)", async () => {
     const res = await download(t, `/admin/users/data/download?${win}&format=json`, tok.admin);
     const body = JSON.parse(res.text) as { values: unknown[][] };
@@ -62,7 +79,19 @@ describe("exports with a member named like a formula", () => {
 });
 
 describe("the user import", () => {
-  const names = ["=cmd|'/C calc'!A0", "+1+1", "-1+1", "@SUM(A1)", "\t=1+1", "\r=1+1", " =1+1"];
+  const names = [
+    "=cmd|'/C calc'!A0",
+    "+1+1",
+    "-1+1",
+    "@SUM(A1)",
+    "\t=1+1",
+    "\r=1+1",
+    " =1+1",
+    "＝1+1",
+    "＋1+1",
+    "－1+1",
+    "＠SUM(A1)",
+  ];
 
   it("refuses a name a spreadsheet would run as invalid_name", async () => {
     const rows = [...names, "Yamada-Taro"].map((name, i) => ({ name, email: `import-${i}@example.com` }));

@@ -33,7 +33,7 @@ describe("GET /staff/{ws}/reports/{reportId}/{uid}/download", () => {
     );
     expect(res.headers.get("content-length")).toBeNull();
     const rows = csvRows(res.text);
-    expect(rows[0]).toEqual(["Date", "Max (bpm)", "Min (bpm)", "Mean (bpm)"]);
+    expect(rows[0]).toEqual(["Date (Asia/Tokyo)", "Max (bpm)", "Min (bpm)", "Mean (bpm)"]);
     expect(rows[1]).toEqual(["2024/05/01 00:00", "60", "60", "60"]);
     expect(rows.at(-1)).toEqual(["2024/05/01 23:40", "170", "170", "170"]);
     expect(rows).toHaveLength(1 + 49);
@@ -55,20 +55,21 @@ describe("GET /staff/{ws}/reports/{reportId}/{uid}/download", () => {
     const rows = csvRows(
       (await staffCsv("00005091", `${win}&interval=raw`.replace("Asia/Tokyo", "UTC"))).text,
     );
+    expect(rows[0]).toEqual(["Date (UTC)", "Value (bpm)"]);
     expect(rows[1]).toEqual(["2024/04/30 15:00", "60"]);
   });
 
   it("has both pressures for blood pressure, totals for steps and raw segments for sleep", async () => {
     expect(csvRows((await staffCsv("00005095", `${win}&interval=raw`)).text)).toEqual([
-      ["Date", "Blood pressure Value (mmHg)", "Blood pressure (diastolic) Value (mmHg)"],
+      ["Date (Asia/Tokyo)", "Blood pressure Value (mmHg)", "Blood pressure (diastolic) Value (mmHg)"],
       ["2024/05/01 08:00", "128", "84"],
     ]);
     expect(csvRows((await staffCsv("00005097", `${win}&interval=1day`)).text)).toEqual([
-      ["Date", "Total (steps)"],
+      ["Date (Asia/Tokyo)", "Total (steps)"],
       ["2024/05/01 00:00", "300"],
     ]);
     const sleep = csvRows((await staffCsv("00005100", `start_time=${DAY1 - 86400}&end_time=${DAY2}`)).text);
-    expect(sleep[0]).toEqual(["Start", "End", "Stage", "Hours"]);
+    expect(sleep[0]).toEqual(["Start (Asia/Tokyo)", "End (Asia/Tokyo)", "Stage", "Hours"]);
     expect(sleep[1]).toEqual(["2024/04/30 23:00", "2024/05/01 01:00", "light", "2"]);
     expect(sleep).toHaveLength(5);
     const nights = csvRows((await staffCsv("00005100", `${win}&interval=1day`)).text);
@@ -77,7 +78,7 @@ describe("GET /staff/{ws}/reports/{reportId}/{uid}/download", () => {
 
   it("labels columns in Japanese for Japanese callers", async () => {
     const rows = csvRows((await staffCsv("00005091", win, "ja")).text);
-    expect(rows[0]).toEqual(["日時", "最大 (bpm)", "最小 (bpm)", "平均 (bpm)"]);
+    expect(rows[0]).toEqual(["日時（Asia/Tokyo）", "最大 (bpm)", "最小 (bpm)", "平均 (bpm)"]);
   });
 
   it("answers 400 for a bad interval or window", async () => {

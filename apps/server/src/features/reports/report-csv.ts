@@ -14,7 +14,7 @@ import { rows } from "../../db/client";
 import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
 import { at, localStart } from "../../lib/time-sql";
 import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
-import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches, slices } from "./csv";
+import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches, slices, zonedHeader } from "./csv";
 import { viewOf } from "./present";
 
 export const LABELS = {
@@ -70,7 +70,10 @@ export interface Download {
   batches: RowBatches;
 }
 
-/** One user's report as CSV rows (§7 staff …/download; intervals 10m, 1hour, raw, 1day, 1month). */
+/**
+ * One user's report as CSV rows (§7 staff …/download; intervals 10m, 1hour, raw, 1day, 1month). Time headers
+ * name the zone of their cells (`q.timezone`: the entity's for its staff, the device's for the member).
+ */
 export function reportDownload(db: Db, userId: string, id: ReportId, q: CsvQuery, lang: Language): Download {
   const m = measureOf(id);
   const interval = q.interval ?? (m.aggregation === "sleep" ? "raw" : "10m");
@@ -78,7 +81,7 @@ export function reportDownload(db: Db, userId: string, id: ReportId, q: CsvQuery
   if (m.aggregation === "sleep") return { filename, ...sleepDownload(db, userId, q, interval, lang) };
   const measures = id === SYSTOLIC ? [m, measureOf(DIASTOLIC)] : [m];
   const L = LABELS[lang];
-  const headers: string[] = [L.date];
+  const headers: string[] = [zonedHeader(L.date, q.timezone, lang)];
   for (const x of measures) {
     const unit = viewOf(x, q.timezone, lang).unit;
     const cols =
@@ -184,15 +187,16 @@ async function* levelBatches(
 
 function sleepDownload(db: Db, userId: string, q: CsvQuery, interval: CsvInterval, lang: Language) {
   const L = LABELS[lang];
+  const zoned = (label: string) => zonedHeader(label, q.timezone, lang);
   if (interval === "1day" || interval === "1month")
     return {
       headers: [L.date, L.total, L.deep, L.light, L.rem, L.awake].map((h, i) =>
-        i ? `${h} (${L.hours})` : h,
+        i ? `${h} (${L.hours})` : zoned(h),
       ),
       batches: sleepTotals(db, userId, q, interval === "1day" ? "day" : "month"),
     };
   return {
-    headers: [L.start, L.end, L.stage, L.hours],
+    headers: [zoned(L.start), zoned(L.end), L.stage, L.hours],
     batches: sleepSegmentRows(db, sql`${userId}::uuid`, q.start_time * 1000, q.end_time * 1000, q.timezone),
   };
 }

@@ -7,15 +7,18 @@ import {
   reportIdSchema,
   reportQuerySchema,
   reportSchema,
+  type StaffReport,
   staffRangesBodySchema,
   staffReportQuerySchema,
   staffReportSchema,
   tuningStateBodySchema,
   type ZoneRanges,
 } from "@mimamori/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { changesOf } from "../../db/changes";
+import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
@@ -29,7 +32,7 @@ import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
 import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
-import { sendShared, sharedBody } from "./shared-body";
+import { auditShared, sendShared, sharedBody } from "./shared-body";
 import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery } from "./staff-report";
 
 const staff = { access: "staff" as const };
@@ -58,6 +61,18 @@ async function consentedQuery<Q extends { start_time: number; end_time: number }
 /** Ranges sent in the viewer's unit (°F in American zones) are stored in the measure's own unit. */
 const stored = (id: ReportId, timezone: string, r: ZoneRanges, lang: Language) =>
   viewOf(measureOf(id), timezone, lang).ranges(r, "fromView");
+
+/** Whose data a staff report holds (its members) and its window, for the access audit. */
+const reportAudit = (r: StaffReport) => ({
+  subjects: r.users.map((u) => u.user.uid),
+  ...secondsPeriod(r),
+});
+
+/** Notes a staff report answered by a save for the access audit; answers the report. */
+function audited(req: FastifyRequest, reportId: ReportId, r: StaffReport): StaffReport {
+  auditRead(req, { what: "report", detail: reportId, ...reportAudit(r) });
+  return r;
+}
 
 /** Staff reports of an entity's members (§7 under /staff/{workspace}), tuning and per-user charts and CSV. */
 export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -88,9 +103,11 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const { workspace } = req.params;
         const { q, key } = fixed(req.query, workspace);
-        const body = await kpis(key, workspace, async () =>
-          sharedBody(entityKpisSchema, await entityKpis(ctx.db, workspace, q)),
-        );
+        const body = await kpis(key, workspace, async () => {
+          const k = await entityKpis(ctx.db, workspace, q);
+          return sharedBody(entityKpisSchema, k, { subjects: "entity-members", ...secondsPeriod(k) });
+        });
+        auditShared(req, body, { what: "kpis" });
         return sendShared(req, reply, body);
       },
     );
@@ -109,9 +126,11 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, reportId } = req.params;
         const lang = requestLanguage(req);
         const { q, key } = fixed(req.query, workspace, reportId, lang);
-        const body = await reports(key, workspace, async () =>
-          sharedBody(staffReportSchema, await buildStaffReport(ctx.db, workspace, reportId, q, lang)),
-        );
+        const body = await reports(key, workspace, async () => {
+          const r = await buildStaffReport(ctx.db, workspace, reportId, q, lang);
+          return sharedBody(staffReportSchema, r, reportAudit(r));
+        });
+        auditShared(req, body, { what: "report", detail: reportId });
         return sendShared(req, reply, body);
       },
     );
@@ -139,7 +158,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           measureOf(reportId),
           stored(reportId, q.timezone, ranges, lang),
         );
-        return buildStaffReport(ctx.db, workspace, reportId, q, lang);
+        return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang));
       },
     );
 
@@ -168,7 +187,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           uid,
           stored(reportId, q.timezone, ranges, lang),
         );
-        return buildStaffReport(ctx.db, workspace, reportId, q, lang);
+        return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang));
       },
     );
 
@@ -188,7 +207,8 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, reportId, uid } = req.params;
         await requireAccepted(ctx, workspace, uid);
         await setTuned(ctx.db, workspace, measureOf(reportId), uid, req.body.isTuned);
-        return buildStaffReport(ctx.db, workspace, reportId, req.query, requestLanguage(req));
+        const r = await buildStaffReport(ctx.db, workspace, reportId, req.query, requestLanguage(req));
+        return audited(req, reportId, r);
       },
     );
 
@@ -208,7 +228,9 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tuningsOf(ctx.db, workspace, m),
         ]);
         const ranges = effectiveRanges(general, tunings.get(uid));
-        return buildReport(ctx.db, uid, reportId, q, requestLanguage(req), ranges);
+        const report = await buildReport(ctx.db, uid, reportId, q, requestLanguage(req), ranges);
+        auditRead(req, { what: "chart", subjects: [uid], detail: reportId, ...secondsPeriod(q) });
+        return report;
       },
     );
 
@@ -219,6 +241,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, reportId, uid } = req.params;
         const q = await consentedQuery(ctx, workspace, uid, reportId, req.query);
         const d = reportDownload(ctx.db, uid, reportId, q, requestLanguage(req));
+        auditRead(req, { what: "csv", subjects: [uid], detail: reportId, ...secondsPeriod(q) });
         return sendRows(reply, d.filename, d.headers, d.batches);
       },
     );

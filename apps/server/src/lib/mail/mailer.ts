@@ -13,6 +13,8 @@ export interface MailRequest<T extends MailTemplate> {
   language: Language;
   template: T;
   vars: Parameters<(typeof mailTemplates)[T]>[1];
+  /** Queued mail: not sent before this time (default: at once), e.g. a digest due the next morning. */
+  notBefore?: Date;
 }
 
 export interface Mailer {
@@ -118,7 +120,7 @@ export function createMailer(opts: {
             htmlBody: content.html,
             template: req.template,
             status: "queued" as const,
-            nextAttemptAt: new Date(),
+            nextAttemptAt: req.notBefore ?? new Date(),
           };
         });
         if (values.length) await db.insert(mailOutbox).values(values);

@@ -348,6 +348,37 @@ export const mailTemplates = {
           { url: v.url, label: "Answer the form" },
           "If you do not expect this request, you can ignore this email.",
         ),
+  /**
+   * The form requests of a day past the member's daily mail cap (FORM_MAILS_PER_DAY), in one mail the next
+   * morning (features/forms/mail-cap.ts); rewritten while it waits, as more requests are folded into it.
+   */
+  "form-digest": (
+    lang: Language,
+    v: { name: string; items: { formName: string; entityName: string }[]; url: string },
+  ): MailContent =>
+    lang === "jp"
+      ? build(
+          `【Mimamori】フォームへの回答のお願い（ほか${v.items.length}件）`,
+          `${v.name} 様`,
+          [
+            `きのう、次の${v.items.length}件のフォームへの回答のお願いが届きました（1日のお知らせメールの上限を超えた分を、このメールにまとめています）。`,
+            ...v.items.map((i) => `・${i.entityName}：「${i.formName}」`),
+            "下のリンクからサインインして回答してください。",
+          ],
+          { url: v.url, label: "フォームの一覧を開く" },
+          "すでに回答済みの場合は、このメールを破棄してください。",
+        )
+      : build(
+          `[Mimamori] ${v.items.length} more form ${v.items.length === 1 ? "request" : "requests"} for you`,
+          `Hello ${v.name},`,
+          [
+            `Yesterday you were asked to answer ${v.items.length === 1 ? "this form" : `these ${v.items.length} forms`} (requests beyond the day's e-mail limit are gathered in this one e-mail):`,
+            ...v.items.map((i) => `- ${i.entityName}: "${i.formName}"`),
+            "Sign in with the link below to answer.",
+          ],
+          { url: v.url, label: "Open your forms" },
+          "If you have already answered, you can ignore this email.",
+        ),
   /** A reminder to a member who has not answered a send yet. */
   "form-reminder": (
     lang: Language,

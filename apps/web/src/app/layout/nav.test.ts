@@ -56,6 +56,7 @@ describe("navEntries", () => {
       "/client/data",
       "/client/entities",
       "/client/forms",
+      "/client/access-audit",
       "/client/profile",
     ]);
     expect(navEntries("admin", null).map((e) => e.to)).toEqual([
@@ -64,6 +65,7 @@ describe("navEntries", () => {
       "/admin/CSVdownload",
       "/admin/users",
       "/admin/data-types",
+      "/admin/access-audit",
       "/admin/profile",
     ]);
   });
@@ -82,5 +84,7 @@ describe("navEntries", () => {
     expect(textOf(en, "ui.nav.data")).toBe("Personal data");
     expect(textOf(jp, "ui.nav.data")).toBe("パーソナルデータ");
     expect(textOf(jp, "ui.nav.notifications")).toBe("通知");
+    expect(textOf(en, "ui.nav.myDataUse")).toBe("Who used my data");
+    expect(textOf(jp, "ui.nav.myDataUse")).toBe("私のデータの利用記録");
   });
 });

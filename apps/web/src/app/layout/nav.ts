@@ -11,9 +11,11 @@ import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import FolderSharedOutlined from "@mui/icons-material/FolderSharedOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
+import ManageSearchOutlined from "@mui/icons-material/ManageSearchOutlined";
 import MarkunreadMailboxOutlined from "@mui/icons-material/MarkunreadMailboxOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
+import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
 import { staffPath } from "../session/workspace";
 
 export interface NavEntry {
@@ -32,7 +34,9 @@ export interface NavEntry {
     | "ui.nav.notifications"
     | "ui.nav.data"
     | "ui.nav.dataTypes"
-    | "ui.nav.mailbox";
+    | "ui.nav.mailbox"
+    | "ui.nav.myDataUse"
+    | "ui.nav.accessAudit";
   icon: SvgIconComponent;
   /** Active only on this exact path. */
   end?: boolean;
@@ -47,6 +51,7 @@ const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
     { path: "data", labelKey: "ui.nav.data", icon: FolderSharedOutlined },
     { path: "entities", labelKey: "ui.nav.entities", icon: ApartmentOutlined },
     { path: "forms", labelKey: "ui.nav.forms", icon: AssignmentOutlined },
+    { path: "access-audit", labelKey: "ui.nav.myDataUse", icon: PrivacyTipOutlined },
   ],
   staff: [
     { path: "reports", labelKey: "ui.nav.reports", icon: AssessmentOutlined },
@@ -66,6 +71,7 @@ const AREA_ENTRIES: Record<UserType, AreaEntry[]> = {
     { path: "CSVdownload", labelKey: "ui.nav.csvDownload", icon: FileDownloadOutlined },
     { path: "users", labelKey: "ui.nav.users", icon: GroupsOutlined },
     { path: "data-types", labelKey: "ui.nav.dataTypes", icon: CategoryOutlined },
+    { path: "access-audit", labelKey: "ui.nav.accessAudit", icon: ManageSearchOutlined },
   ],
 };
 

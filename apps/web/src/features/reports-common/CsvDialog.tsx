@@ -137,7 +137,7 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
         value={from}
         onChange={setFrom}
         error={!!errors.from}
-        helperText={errors.from && msg(errors.from)}
+        helperText={errors.from ? msg(errors.from) : t("time.pickerZone", { zone: timezone })}
         disabled={busy}
         step={600}
       />
@@ -146,7 +146,7 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
         value={to}
         onChange={setTo}
         error={!!errors.to}
-        helperText={errors.to && msg(errors.to)}
+        helperText={errors.to ? msg(errors.to) : t("time.pickerZone", { zone: timezone })}
         disabled={busy}
         step={600}
       />

@@ -90,7 +90,7 @@ export function FilterDialog({ open, value, timezone, intervals, onApply, onClos
               setError(null);
             }}
             error={!!error}
-            helperText={error ?? undefined}
+            helperText={error ?? t("time.pickerZone", { zone: timezone })}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
           <TextField

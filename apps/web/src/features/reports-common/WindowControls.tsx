@@ -14,6 +14,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TimeZoneNote } from "../../components/TimeZoneNote";
 import { FilterDialog } from "./FilterDialog";
 import { ALL_INTERVALS, nowSeconds } from "./useReportWindow";
 import {
@@ -29,7 +30,10 @@ import {
 
 interface Props {
   value: ReportWindow;
+  /** The zone of the window's days and hours, named under the period. */
   timezone: string;
+  /** Whose clock `timezone` is: the entity's (staff) or the device's (a client's own charts). */
+  clock: "entity" | "browser";
   onChange: (w: ReportWindow) => void;
   /** Chips for the start date and interval, and the filter dialog (client and staff pages). */
   filter?: boolean;
@@ -52,6 +56,7 @@ export function periodText(w: ReportWindow, timezone: string): string {
 export function WindowControls({
   value,
   timezone,
+  clock,
   onChange,
   filter = false,
   intervalSelect,
@@ -163,9 +168,12 @@ export function WindowControls({
           )}
         </Stack>
       </Stack>
-      <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {t("reports-common.window.period", { period: periodText(value, timezone) })}
-      </Typography>
+      <div>
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {t("reports-common.window.period", { period: periodText(value, timezone) })}
+        </Typography>
+        <TimeZoneNote zone={timezone} clock={clock} />
+      </div>
       {filter && (
         <FilterDialog
           open={open}

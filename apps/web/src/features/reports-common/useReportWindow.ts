@@ -2,7 +2,7 @@ import type { ReportInterval } from "@mimamori/shared";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { WindowQuery } from "../../api/reports";
-import { browserTimezone, defaultWindow, type ReportWindow, windowEnd, windowFromParams } from "./window";
+import { defaultWindow, type ReportWindow, windowEnd, windowFromParams } from "./window";
 
 export const ALL_INTERVALS: readonly ReportInterval[] = ["hourly", "daily", "weekly", "monthly", "yearly"];
 
@@ -11,9 +11,10 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 /**
  * The report window of a chart page, kept in the URL (`start`, `interval`) so that a reload or a shared link
  * shows the same period; §4 defaults otherwise. Other query parameters (workspace, name, …) are kept.
+ * Days, hours and the `timezone` of the query are on the clock of `timezone` (docs/decisions.md "Times"): the
+ * entity's for its staff (`useEntityTimeZone`), the device's for a client (`browserTimezone`).
  */
-export function useReportWindow(reportId: string, options: { mobile?: boolean } = {}) {
-  const timezone = useMemo(browserTimezone, []);
+export function useReportWindow(reportId: string, timezone: string, options: { mobile?: boolean } = {}) {
   const [params, setParams] = useSearchParams();
   const now = nowSeconds();
   const fallback = defaultWindow(reportId, now, timezone, options);

@@ -43,7 +43,8 @@ interface Request {
 
 /**
  * /admin/CSVdownload: every user's data of a period (§2, ADMIN-07) after a confirmation; the file streams in
- * with its progress shown on the page, and can be cancelled.
+ * with its progress shown on the page, and can be cancelled. It spans every entity, so its period and times are
+ * on the admin's device clock, named at the pickers (docs/decisions.md "Times").
  */
 export function AdminCsvPage() {
   const { t } = useTranslation();
@@ -128,7 +129,7 @@ export function AdminCsvPage() {
                   value={from}
                   onChange={setFrom}
                   error={!!errors.from}
-                  helperText={errors.from && msg(errors.from)}
+                  helperText={errors.from ? msg(errors.from) : t("time.pickerZone", { zone: timezone })}
                   disabled={busy}
                   step={600}
                 />
@@ -139,7 +140,7 @@ export function AdminCsvPage() {
                   value={to}
                   onChange={setTo}
                   error={!!errors.to}
-                  helperText={errors.to && msg(errors.to)}
+                  helperText={errors.to ? msg(errors.to) : t("time.pickerZone", { zone: timezone })}
                   disabled={busy}
                   step={600}
                 />

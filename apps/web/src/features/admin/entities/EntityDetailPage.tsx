@@ -124,7 +124,7 @@ function EntityDetail({
           />
         </CardContent>
       </Card>
-      <NotificationsDownloadCard workspace={ws} titleId={`${id}-notifications`} />
+      <NotificationsDownloadCard workspace={ws} timezone={entity.time_zone} titleId={`${id}-notifications`} />
       <ConfirmDialog
         open={confirming}
         title={t("admin-entities.deleteTitle", { name: entity.name })}

@@ -22,7 +22,10 @@ import { useEntityStaffs } from "./hooks";
 
 type Values = { email: string };
 
-/** Staff of the entity, and "add staff by e-mail" so that a new entity gets its first staff member. */
+/**
+ * Staff of the entity, and "add staff by e-mail": an invitation the person accepts, or the first staff member
+ * of an entity without members added at once; the notice says which.
+ */
 export function EntityStaffCard({ workspace, titleId }: { workspace: string; titleId: string }) {
   const { t } = useTranslation();
   const msg = useMessage();
@@ -44,7 +47,12 @@ export function EntityStaffCard({ workspace, titleId }: { workspace: string; tit
       client.setQueryData(orgKeys.entityStaffs(uid, workspace), list);
       void client.invalidateQueries({ queryKey: orgKeys.entities(uid) });
       reset({ email: "" });
-      notify(t("admin-entities.staffAdded", { email }), "success");
+      // an invitation unless the first staff member of an entity without members (issue 29 §5)
+      const invited = list.find((s) => s.email.toLowerCase() === email.toLowerCase())?.is_invited;
+      notify(
+        t(invited ? "admin-entities.staffInvitationSent" : "admin-entities.staffAdded", { email }),
+        "success",
+      );
     } catch (err) {
       setError("email", { message: errorCode(err) });
     }

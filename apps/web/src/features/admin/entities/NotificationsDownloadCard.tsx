@@ -11,7 +11,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { notificationSettingEndpoints } from "../../../api/notification-settings";
@@ -20,7 +20,7 @@ import { useNotify } from "../../../components/Notifier";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "../../reports-common/download";
 import { nowSeconds } from "../../reports-common/useReportWindow";
-import { browserTimezone, fromDateTimeInput, toDateTimeInput } from "../../reports-common/window";
+import { fromDateTimeInput, toDateTimeInput } from "../../reports-common/window";
 import {
   ALERT_KINDS,
   type AlertKind,
@@ -31,14 +31,22 @@ import {
 
 /**
  * The admin's download of an entity's alerts (ADMIN-06/07, API-47): a period (the last 30 days by default) and
- * a type; the CSV streams in with its progress shown, and can be cancelled.
+ * a type; the CSV streams in with its progress shown, and can be cancelled. The period is picked on the entity's
+ * clock (`timezone`), the one the file's times are in (docs/decisions.md "Times").
  */
-export function NotificationsDownloadCard({ workspace, titleId }: { workspace: string; titleId: string }) {
+export function NotificationsDownloadCard({
+  workspace,
+  timezone,
+  titleId,
+}: {
+  workspace: string;
+  timezone: string;
+  titleId: string;
+}) {
   const { t } = useTranslation();
   const msg = useMessage();
   const language = useLanguage();
   const notify = useNotify();
-  const timezone = useMemo(browserTimezone, []);
   const [from, setFrom] = useState(() => toDateTimeInput(defaultPeriod(nowSeconds()).start, timezone));
   const [to, setTo] = useState(() => toDateTimeInput(defaultPeriod(nowSeconds()).end, timezone));
   const [kind, setKind] = useState<AlertKind>("measurement");

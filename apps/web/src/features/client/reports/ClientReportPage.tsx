@@ -8,7 +8,7 @@ import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { reportEndpoints, useOwnReport } from "../../../api/reports";
@@ -19,6 +19,7 @@ import { measureName } from "../../reports-common/measures";
 import { ReportPanel } from "../../reports-common/ReportPanel";
 import { useReportWindow } from "../../reports-common/useReportWindow";
 import { WindowControls } from "../../reports-common/WindowControls";
+import { browserTimezone } from "../../reports-common/window";
 
 /** /client/reports/resq-band/{type}/{id}: breadcrumb, start and interval chips, paging, filter, chart. */
 export function ClientReportPage() {
@@ -28,7 +29,9 @@ export function ClientReportPage() {
   const { id = "", type = "time_series" } = useParams();
   const known = isReportId(id);
   const name = measureName(id, language);
-  const { win, setWindow, query, timezone } = useReportWindow(id);
+  // a client's own times are on the device's clock (docs/decisions.md "Times")
+  const device = useMemo(browserTimezone, []);
+  const { win, setWindow, query, timezone } = useReportWindow(id, device);
   const report = useOwnReport(id, query, known);
   const [csv, setCsv] = useState(false);
   usePageTitle(known ? name : t("reports-common.title"));
@@ -59,7 +62,7 @@ export function ClientReportPage() {
         <Card>
           <CardContent>
             <Stack spacing={2}>
-              <WindowControls value={win} timezone={timezone} onChange={setWindow} filter />
+              <WindowControls value={win} timezone={timezone} clock="browser" onChange={setWindow} filter />
               <ReportPanel query={report} timezone={timezone} />
             </Stack>
           </CardContent>

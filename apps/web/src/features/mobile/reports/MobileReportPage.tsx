@@ -3,7 +3,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../../api/client";
@@ -14,6 +14,7 @@ import { measureName } from "../../reports-common/measures";
 import { ReportPanel } from "../../reports-common/ReportPanel";
 import { useReportWindow } from "../../reports-common/useReportWindow";
 import { WindowControls } from "../../reports-common/WindowControls";
+import { browserTimezone } from "../../reports-common/window";
 
 /**
  * /mobile/reports/resq_band?report_id&idToken&lang: the chart alone in a phone layout for the band's app
@@ -29,7 +30,9 @@ export function MobileReportPage() {
   const idToken = params.get("idToken") ?? "";
   const lang = params.get("lang");
   const known = isReportId(reportId);
-  const { win, setWindow, query, timezone } = useReportWindow(reportId, { mobile: true });
+  // the band wearer's own times: the device's clock (docs/decisions.md "Times")
+  const device = useMemo(browserTimezone, []);
+  const { win, setWindow, query, timezone } = useReportWindow(reportId, device, { mobile: true });
   const report = useMobileReport(known ? reportId : "", query, known ? idToken : "");
   const name = known ? measureName(reportId, language) : t("reports-common.title");
   usePageTitle(name);
@@ -57,6 +60,7 @@ export function MobileReportPage() {
             <WindowControls
               value={win}
               timezone={timezone}
+              clock="browser"
               onChange={setWindow}
               intervalSelect="toggle"
               compact

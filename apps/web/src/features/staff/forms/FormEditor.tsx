@@ -177,7 +177,7 @@ export function FormEditor({ workspace, initial }: { workspace: string; initial:
   /**
    * A new form is created with its recipients (one POST); an existing one is saved first (its changes and the
    * recipient list, which becomes the members chosen now), then sent (spec §8: a failed send closes the dialog
-   * and goes to /staff/form).
+   * and goes to /staff/form; a send refused by the once-a-day rule is shown in the dialog instead).
    */
   const send = async (users: string[]) => {
     if (!baseline) {
@@ -199,6 +199,9 @@ export function FormEditor({ workspace, initial }: { workspace: string; initial:
       setSending(false);
       notify(t("staff-forms.send.sent", { count: result.recipients }), "success");
     } catch (err) {
+      // a send refused for its recipients (the form went to one of them in the last 24 hours) stays open and
+      // says so in the dialog, where they can be removed (docs/decisions.md, "Sender limits")
+      if (errorCode(err) === "form-sent-today") throw err;
       setSending(false);
       notify(errorMessage(err, language), "error");
       leave.allowNext();

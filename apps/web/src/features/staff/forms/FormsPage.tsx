@@ -1,4 +1,4 @@
-import type { FormSummary } from "@mimamori/shared";
+import { FORM_LIMITS, type FormSummary } from "@mimamori/shared";
 import AddIcon from "@mui/icons-material/Add";
 import QuizOutlined from "@mui/icons-material/QuizOutlined";
 import Box from "@mui/material/Box";
@@ -9,21 +9,24 @@ import Grid from "@mui/material/Grid";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Fragment, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteForm, useDuplicateForm, useForms, useUpdateForm } from "../../../api/forms";
 import { useWorkspace } from "../../../app/session/workspace";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { Pager } from "../../../components/Pager";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { FormCard } from "./FormCard";
 import { NameEditor } from "./NameEditor";
 import { formsPaths } from "./paths";
 import { copyNameWithin } from "./progress";
 
+const DEFAULT_PAGE_SIZE = FORM_LIMITS.listPageSizes[0];
+
 /**
- * /staff/form: the entity's forms as cards (FORM-09) with open, duplicate (a temporary card whose name is edited
+ * /staff/form: the entity's forms as cards, a page at a time from the server (issue 29 §5) (FORM-09) with open, duplicate (a temporary card whose name is edited
  * in place; naming it saves the copy, FORM-11), rename and delete (FORM-13); New form and the question bank.
  */
 export function FormsPage() {
@@ -31,7 +34,8 @@ export function FormsPage() {
   const notify = useNotify();
   const { workspace: ws } = useWorkspace(true);
   const workspace = ws ?? "";
-  const forms = useForms(ws);
+  const [paging, setPaging] = useState<{ page: number; size: number }>({ page: 0, size: DEFAULT_PAGE_SIZE });
+  const forms = useForms(ws, { offset: paging.page * paging.size, limit: paging.size });
   const duplicate = useDuplicateForm(workspace);
   const rename = useUpdateForm(workspace);
   const remove = useDeleteForm(workspace);
@@ -43,7 +47,13 @@ export function FormsPage() {
   });
   usePageTitle(t("staff-forms.list.title"));
 
-  const list = forms.data ?? [];
+  const list = forms.data?.rows ?? [];
+  const total = forms.data?.total ?? 0;
+  // a page emptied by deletions (or by another staff member) falls back to the last page that has forms
+  const lastPage = Math.max(0, Math.ceil(total / paging.size) - 1);
+  useEffect(() => {
+    if (forms.data && paging.page > lastPage) setPaging((p) => ({ ...p, page: lastPage }));
+  }, [forms.data, paging.page, lastPage]);
   const focusCard = (id: number) =>
     requestAnimationFrame(() =>
       document
@@ -70,6 +80,8 @@ export function FormsPage() {
             onSave={async (name) => {
               const copy = await duplicate.mutateAsync({ id: source.id, name });
               setCopying(null);
+              // the copy is the newest form: the first page shows it
+              setPaging((p) => ({ ...p, page: 0 }));
               notify(t("staff-forms.list.duplicated", { name }), "success");
               // the list has been fetched again (the mutation waits for it): on to the new card
               focusCard(copy.id);
@@ -111,7 +123,7 @@ export function FormsPage() {
           ))}
         </Grid>
       )}
-      {forms.data && list.length === 0 && (
+      {forms.data && total === 0 && (
         <Card>
           <CardContent>
             <Typography sx={{ mb: 2 }}>{t("staff-forms.list.empty")}</Typography>
@@ -163,6 +175,15 @@ export function FormsPage() {
               </Fragment>
             ))}
           </Grid>
+          <Pager
+            count={total}
+            page={Math.min(paging.page, lastPage)}
+            pageSize={paging.size}
+            pageSizes={FORM_LIMITS.listPageSizes}
+            onPageChange={(page) => setPaging((p) => ({ ...p, page }))}
+            onPageSizeChange={(size) => setPaging({ page: 0, size })}
+            sizeLabel={t("staff-forms.list.perPage")}
+          />
         </Box>
       )}
       <ConfirmDialog

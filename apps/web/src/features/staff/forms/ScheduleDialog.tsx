@@ -19,7 +19,7 @@ import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { useSaveSchedule } from "../../../api/forms";
@@ -61,6 +61,12 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
     setChecked(false);
     setFailure(null);
   }, [open, schedule]);
+
+  // a refusal (a limit of issue 29 §5) is shown below the fields: brought into view on a short screen
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure !== null) failureRef.current?.scrollIntoView({ block: "nearest" });
+  }, [failure]);
 
   const set = (patch: Partial<ScheduleFields>) => {
     const next = { ...fields, ...patch };
@@ -131,8 +137,10 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
                 color="primary"
                 sx={{ flexWrap: "wrap" }}
               >
+                {/* the visible short name is the button's name (axe: label-content-name-mismatch); the full name
+                    is its description */}
                 {short.map((name, day) => (
-                  <ToggleButton key={long[day]} value={day} aria-label={long[day]} sx={{ minWidth: 44 }}>
+                  <ToggleButton key={long[day]} value={day} title={long[day]} sx={{ minWidth: 44 }}>
                     {name}
                   </ToggleButton>
                 ))}
@@ -207,7 +215,11 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
             control={<Switch checked={fields.active} onChange={(e) => set({ active: e.target.checked })} />}
             label={t("staff-forms.schedules.active")}
           />
-          {failure !== null && <Alert severity="error">{errorMessage(failure, language)}</Alert>}
+          {failure !== null && (
+            <Alert ref={failureRef} severity="error">
+              {errorMessage(failure, language)}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

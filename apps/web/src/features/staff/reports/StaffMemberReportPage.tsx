@@ -16,7 +16,8 @@ import { useParams, useSearchParams } from "react-router";
 import { useStaffMember } from "../../../api/organisations";
 import { reportEndpoints, useMemberReport } from "../../../api/reports";
 import { useWithoutPersonalParams } from "../../../app/memberLinks";
-import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
+import { PageLoader } from "../../../components/PageLoader";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { CsvDialog } from "../../reports-common/CsvDialog";
@@ -31,40 +32,22 @@ import { atOf, windowAt } from "./windowAt";
  * /staff/reports/{reportId}/{uid}[?at]: one member's graph with filter, interval, paging and CSV; `at` (epoch
  * seconds, from an alert) opens the daily window around that time. The URL carries ids only: the member's name
  * and e-mail come from the API (the spec's `?name&email` of older links are ignored and taken out of the
- * address).
+ * address). Days, hours, the pickers and the CSV are on the entity's clock (docs/decisions.md "Times"): the
+ * chart waits for the entity's zone.
  */
 export function StaffMemberReportPage() {
   const { t } = useTranslation();
   const msg = useMessage();
   const language = useLanguage();
   const { reportId = "", uid = "" } = useParams();
-  const [params] = useSearchParams();
   const { workspace } = useWorkspace(true);
-  const ws = workspace ?? "";
+  const zone = useEntityTimeZone();
   const known = isReportId(reportId);
   const report = measureName(reportId, language);
   useWithoutPersonalParams();
   const person = useStaffMember(workspace, uid);
   const name = person.data?.name || t("reports-common.staff.member");
   const email = person.data?.email ?? "";
-  const chosen = useReportWindow(reportId);
-  const { setWindow, timezone } = chosen;
-  // an alert's link (`at`) opens the window around that time until a window is chosen on the page
-  const at = params.has("interval") ? null : atOf(params.get("at"));
-  const win = at === null ? chosen.win : windowAt(at, timezone);
-  const query = useMemo(
-    () =>
-      at === null
-        ? chosen.query
-        : {
-            start_time: win.start,
-            end_time: windowEnd(win.start, win.interval, timezone),
-            interval: win.interval,
-            timezone,
-          },
-    [at, chosen.query, win.start, win.interval, timezone],
-  );
-  const chart = useMemberReport(known ? ws : "", reportId, uid, query);
   const [csv, setCsv] = useState(false);
   usePageTitle(`${name} – ${report}`);
 
@@ -92,41 +75,97 @@ export function StaffMemberReportPage() {
           </Typography>
         </Box>
         {known && (
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => setCsv(true)}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={() => setCsv(true)}
+            disabled={!zone}
+          >
             {t("reports-common.csv.open")}
           </Button>
         )}
       </Stack>
       {!known ? (
         <Alert severity="error">{msg("unknown-report")}</Alert>
-      ) : (
-        <Card>
-          <CardContent>
-            <Stack spacing={2}>
-              <WindowControls
-                value={win}
-                timezone={timezone}
-                onChange={setWindow}
-                filter
-                intervalSelect="menu"
-              />
-              <ReportPanel query={chart} timezone={timezone} />
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
-      {known && (
-        <CsvDialog
-          open={csv}
-          onClose={() => setCsv(false)}
+      ) : zone && workspace ? (
+        <MemberChart
+          workspace={workspace}
           reportId={reportId}
-          timezone={timezone}
-          start={query.start_time}
-          end={query.end_time}
-          pathOf={(q) => reportEndpoints.memberCsvPath(ws, reportId, uid, q)}
-          fallbackName={`${reportId}_${uid.slice(0, 8)}.csv`}
+          uid={uid}
+          timezone={zone}
+          csv={csv}
+          onCsvClose={() => setCsv(false)}
         />
+      ) : (
+        <PageLoader minHeight={300} />
       )}
     </Stack>
+  );
+}
+
+/** The chart and CSV dialog of one member, on the entity's clock (`timezone`). */
+function MemberChart({
+  workspace,
+  reportId,
+  uid,
+  timezone,
+  csv,
+  onCsvClose,
+}: {
+  workspace: string;
+  reportId: string;
+  uid: string;
+  timezone: string;
+  csv: boolean;
+  onCsvClose: () => void;
+}) {
+  const [params] = useSearchParams();
+  const chosen = useReportWindow(reportId, timezone);
+  const { setWindow } = chosen;
+  // an alert's link (`at`) opens the window around that time until a window is chosen on the page
+  const at = params.has("interval") ? null : atOf(params.get("at"));
+  const win = at === null ? chosen.win : windowAt(at, timezone);
+  const query = useMemo(
+    () =>
+      at === null
+        ? chosen.query
+        : {
+            start_time: win.start,
+            end_time: windowEnd(win.start, win.interval, timezone),
+            interval: win.interval,
+            timezone,
+          },
+    [at, chosen.query, win.start, win.interval, timezone],
+  );
+  const chart = useMemberReport(workspace, reportId, uid, query);
+
+  return (
+    <>
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <WindowControls
+              value={win}
+              timezone={timezone}
+              clock="entity"
+              onChange={setWindow}
+              filter
+              intervalSelect="menu"
+            />
+            <ReportPanel query={chart} timezone={timezone} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <CsvDialog
+        open={csv}
+        onClose={onCsvClose}
+        reportId={reportId}
+        timezone={timezone}
+        start={query.start_time}
+        end={query.end_time}
+        pathOf={(q) => reportEndpoints.memberCsvPath(workspace, reportId, uid, q)}
+        fallbackName={`${reportId}_${uid.slice(0, 8)}.csv`}
+      />
+    </>
   );
 }

@@ -13,22 +13,23 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../api/errors";
 import { useStaffReport, useStaffReportMutation } from "../../../api/reports";
 import { memberReportPath } from "../../../app/memberLinks";
-import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
 import { type Column, DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { PageLoader } from "../../../components/PageLoader";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { measureName } from "../../reports-common/measures";
 import { formatValue } from "../../reports-common/vitalChartOption";
-import { browserTimezone, formatStamp } from "../../reports-common/window";
+import { formatStamp } from "../../reports-common/window";
 import { ZoneBadge } from "../../reports-common/ZoneBadge";
 import { RangeSliders } from "./RangeSliders";
 import { StaffIntervalSelect, useStaffInterval } from "./StaffReportsPage";
@@ -89,7 +90,8 @@ function GeneralRanges({
 
 /**
  * /staff/reports/{reportId}: the entity's users with max/min/mean coloured by zone, the interval, the general
- * range sliders, and per-user tuning (switch and dialog).
+ * range sliders, and per-user tuning (switch and dialog). The window's days are the entity's (its zone is sent
+ * and named; the report waits for it).
  */
 export function StaffReportPage() {
   const { t } = useTranslation();
@@ -100,9 +102,10 @@ export function StaffReportPage() {
   const known = isReportId(reportId);
   const { workspace } = useWorkspace(true);
   const ws = workspace ?? "";
-  const timezone = useMemo(browserTimezone, []);
+  const zone = useEntityTimeZone();
+  const timezone = zone ?? "";
   const [interval, setStaffInterval] = useStaffInterval();
-  const report = useStaffReport(known ? ws : "", reportId, timezone, interval);
+  const report = useStaffReport(known && zone ? ws : "", reportId, timezone, interval);
   const mutate = useStaffReportMutation(ws, reportId, timezone, interval);
   const [tuning, setTuning] = useState<string | null>(null);
   /** The switch being saved and the state it moves to (shown at once). */
@@ -229,6 +232,7 @@ export function StaffReportPage() {
               })}
             </Typography>
           )}
+          {zone && <TimeZoneNote zone={zone} clock="entity" />}
         </Box>
         {known && <StaffIntervalSelect value={interval} onChange={setStaffInterval} />}
       </Stack>

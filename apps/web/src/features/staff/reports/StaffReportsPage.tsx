@@ -15,16 +15,16 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useKpis } from "../../../api/reports";
-import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
 import { ErrorState } from "../../../components/ErrorState";
+import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { MEASURE_ICONS, measureName } from "../../reports-common/measures";
-import { browserTimezone, formatStamp } from "../../reports-common/window";
+import { formatStamp } from "../../reports-common/window";
 
 export const STAFF_INTERVAL_NAMES: Record<StaffIntervalDays, "daily" | "weekly" | "monthly" | "yearly"> = {
   1: "daily",
@@ -139,9 +139,11 @@ export function StaffReportsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { workspace } = useWorkspace(true);
-  const timezone = useMemo(browserTimezone, []);
+  // the KPI window's days are the entity's (docs/decisions.md "Times"): asked for once its zone is known
+  const zone = useEntityTimeZone();
+  const timezone = zone ?? "";
   const [interval, setStaffInterval] = useStaffInterval();
-  const kpis = useKpis(workspace ?? "", timezone, interval);
+  const kpis = useKpis(zone ? (workspace ?? "") : "", timezone, interval);
   usePageTitle(t("reports-common.title"));
   const ws = workspace ?? null;
 
@@ -167,6 +169,7 @@ export function StaffReportsPage() {
                 })}
               </Typography>
             )}
+            {zone && <TimeZoneNote zone={zone} clock="entity" />}
           </Box>
           <StaffIntervalSelect value={interval} onChange={setStaffInterval} />
         </Stack>

@@ -14,7 +14,6 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
 import TextField from "@mui/material/TextField";
@@ -23,6 +22,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Fragment, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntityTimeZone } from "../../../../app/session/workspace";
+import { Pager } from "../../../../components/Pager";
 import { pageOf, type SortDirection, sortRows } from "../../../../components/tableRows";
 import { visuallyHidden } from "../../../../components/visuallyHidden";
 import { htmlLangOf } from "../../../../i18n/language";
@@ -338,27 +338,15 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
         </TableContainer>
       )}
       {shown.length > 0 && (
-        <TablePagination
-          component="div"
+        <Pager
           count={shown.length}
           page={current}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...TABLE_PAGE_SIZES]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
+          pageSize={pageSize}
+          pageSizes={TABLE_PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
             setPage(0);
-          }}
-          labelRowsPerPage={t("ui.table.rowsPerPage")}
-          labelDisplayedRows={({ from, to, count }) => t("ui.table.displayedRows", { from, to, count })}
-          getItemAriaLabel={(type) => t(`ui.table.${type}Page`)}
-          sx={{
-            "& .MuiTablePagination-toolbar": {
-              flexWrap: "wrap",
-              justifyContent: "flex-end",
-              px: { xs: 1, sm: 2 },
-            },
-            "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
           }}
         />
       )}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { AUDIT_REPEAT_MS, type AuditCaller, auditRepeats } from "./access-audit";
+
+const caller: AuditCaller = {
+  actorId: "00000000-0000-4000-8000-000000000001",
+  actorName: "Sato Staff",
+  role: "staff",
+  workspace: "harbor",
+  requestId: "r1",
+  address: "127.0.0.1",
+};
+
+describe("a read repeated within five minutes", () => {
+  it("is written once per person, and again after the window or for another period", () => {
+    expect(AUDIT_REPEAT_MS).toBe(300_000);
+    let now = 0;
+    const repeats = auditRepeats(AUDIT_REPEAT_MS, () => now);
+    const first = repeats.unwritten(caller, { what: "board", subjects: ["a", "b"] });
+    expect(first?.read.subjects).toEqual(["a", "b"]);
+    repeats.written(first?.keys ?? []);
+    // one new person among the same ones: only that person
+    expect(repeats.unwritten(caller, { what: "board", subjects: ["a", "b", "c"] })?.read.subjects).toEqual([
+      "c",
+    ]);
+    expect(repeats.unwritten(caller, { what: "board", subjects: ["b", "a"] })).toBeNull();
+    // another period, another reader, another thing: written
+    const day = { from: new Date(0), to: new Date(86_400_000) };
+    expect(repeats.unwritten(caller, { what: "board", subjects: ["a"], ...day })).not.toBeNull();
+    expect(
+      repeats.unwritten({ ...caller, actorId: "other" }, { what: "board", subjects: ["a"] }),
+    ).not.toBeNull();
+    expect(repeats.unwritten(caller, { what: "chart", subjects: ["a"] })).not.toBeNull();
+    now = AUDIT_REPEAT_MS - 1;
+    expect(repeats.unwritten(caller, { what: "board", subjects: ["a"] })).toBeNull();
+    now = AUDIT_REPEAT_MS;
+    expect(repeats.unwritten(caller, { what: "board", subjects: ["a"] })?.read.subjects).toEqual(["a"]);
+  });
+
+  it("an entity-wide read is one key; a subquery's people are always written", () => {
+    const repeats = auditRepeats(AUDIT_REPEAT_MS, () => 0);
+    const whole = repeats.unwritten(caller, { what: "report", subjects: "entity-members" });
+    repeats.written(whole?.keys ?? []);
+    expect(repeats.unwritten(caller, { what: "report", subjects: "entity-members" })).toBeNull();
+    const query = { what: "csv" as const, subjects: { query: {} as never } };
+    const q = repeats.unwritten(caller, query);
+    repeats.written(q?.keys ?? []);
+    expect(repeats.unwritten(caller, query)).not.toBeNull();
+  });
+});

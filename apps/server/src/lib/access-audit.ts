@@ -1,0 +1,213 @@
+import type { AuditWhat } from "@mimamori/shared";
+import { and, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Db, PREPARED, rows } from "../db/client";
+import { acceptedClientOf } from "../db/membership-rules";
+import { accessAudit, entities, formRecipients, memberships, users } from "../db/schema";
+import { bareList } from "../db/sql-names";
+
+/*
+ * Recording the access audit (issue 29 §1; docs/decisions.md "Access audit"). A route that answers someone's
+ * health data to anyone else calls `auditRead(req, …)` once it knows whose data it answers; the app's onSend hook
+ * (`registerAccessAudit`) writes the rows in one statement when the answer is a success, before its first byte
+ * leaves (a 4xx or 5xx writes none). The person reading their own data is not recorded.
+ */
+
+/**
+ * Whose data a read covers: these people (one row each), every accepted member of the entity with consent (an
+ * entity-wide read), every account (an admin's export of all users), the members who answered a form (its
+ * summary and answers CSV), or the people a subquery names in its column `id` (a streamed download's, known
+ * before its rows are read).
+ */
+export type AuditSubjects =
+  | readonly string[]
+  | "entity-members"
+  | "all-users"
+  | { answerersOf: number }
+  | { query: SQL };
+
+export interface AuditRead {
+  what: AuditWhat;
+  subjects: AuditSubjects;
+  /** The entity the staff member read through; by default the request's `workspace` (path, else query). */
+  workspace?: string | null;
+  /** The report, form or item read (an id: never a name). */
+  detail?: string | number | null;
+  /** The period of data read. */
+  from?: Date | null;
+  to?: Date | null;
+}
+
+const pending = new WeakMap<FastifyRequest, AuditRead>();
+
+/** Notes the read for the audit; written with the answer if it succeeds. A second call replaces the first. */
+export function auditRead(req: FastifyRequest, read: AuditRead): void {
+  pending.set(req, read);
+}
+
+/** A period of unix seconds, as the report queries give it. */
+export const secondsPeriod = (q: { start_time: number; end_time: number }) => ({
+  from: new Date(q.start_time * 1000),
+  to: new Date(q.end_time * 1000),
+});
+
+function workspaceOf(req: FastifyRequest): string | null {
+  const named =
+    (req.params as { workspace?: unknown } | undefined)?.workspace ??
+    (req.query as { workspace?: unknown } | undefined)?.workspace;
+  return typeof named === "string" ? named : null;
+}
+
+/** The caller and request facts of a row (no personal data beyond the staff member's id and name). */
+export interface AuditCaller {
+  actorId: string;
+  actorName: string;
+  role: "staff" | "super-user";
+  workspace: string | null;
+  requestId: string;
+  address: string;
+}
+
+const stamp = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+const COLUMNS = bareList(
+  accessAudit.actorId,
+  accessAudit.actorName,
+  accessAudit.role,
+  accessAudit.workspaceName,
+  accessAudit.entityName,
+  accessAudit.subjectId,
+  accessAudit.what,
+  accessAudit.detail,
+  accessAudit.periodFrom,
+  accessAudit.periodTo,
+  accessAudit.requestId,
+  accessAudit.address,
+);
+
+/**
+ * Writes the rows of one read in one statement: an `insert … select` over the people (`unnest` of their ids) or
+ * over the entity's accepted members, leaving the caller out; prepared on PostgreSQL (one text per shape).
+ */
+export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): Promise<void> {
+  const ws = read.workspace === undefined ? caller.workspace : read.workspace;
+  const values = sql`${caller.actorId}::uuid, ${caller.actorName}::text, ${caller.role}::text, ${ws}::text,
+    (select ${entities.name} from ${entities} where ${entities.workspaceName} = ${ws}::text)`;
+  const rest = sql`${read.what}::text, ${read.detail == null ? null : String(read.detail)}::text,
+    ${stamp(read.from)}::timestamptz, ${stamp(read.to)}::timestamptz, ${caller.requestId}::text,
+    ${caller.address}::text`;
+  let statement: ReturnType<typeof sql>;
+  if (read.subjects === "entity-members") {
+    if (!ws) return;
+    statement = sql`insert into ${accessAudit} (${COLUMNS})
+      select ${values}, ${memberships.userId}, ${rest} from ${memberships}
+      where ${and(acceptedClientOf(ws), sql`${memberships.acceptedAt} is not null`)}
+        and ${memberships.userId} <> ${caller.actorId}::uuid`;
+  } else if (typeof read.subjects === "object" && "query" in read.subjects) {
+    statement = sql`insert into ${accessAudit} (${COLUMNS})
+      select ${values}, q.id, ${rest} from (${read.subjects.query}) as q(id)
+      where q.id <> ${caller.actorId}::uuid`;
+  } else if (typeof read.subjects === "object" && "answerersOf" in read.subjects) {
+    statement = sql`insert into ${accessAudit} (${COLUMNS})
+      select ${values}, r.id, ${rest} from (select distinct ${formRecipients.userId} as id from ${formRecipients}
+        where ${formRecipients.formId} = ${read.subjects.answerersOf}::int
+          and ${formRecipients.answeredAt} is not null) as r
+      where r.id <> ${caller.actorId}::uuid`;
+  } else if (read.subjects === "all-users") {
+    statement = sql`insert into ${accessAudit} (${COLUMNS})
+      select ${values}, ${users.id}, ${rest} from ${users} where ${users.id} <> ${caller.actorId}::uuid`;
+  } else {
+    const ids = [...new Set(read.subjects)].filter((id) => id !== caller.actorId);
+    if (!ids.length) return;
+    statement = sql`insert into ${accessAudit} (${COLUMNS})
+      select ${values}, s.id, ${rest} from unnest(${sql.param(ids)}::uuid[]) as s(id)`;
+  }
+  await rows(db, statement, PREPARED);
+}
+
+/** The caller facts of a request: its user, the route's role, the request id and the address (trust proxy). */
+export function callerOf(req: FastifyRequest): AuditCaller | null {
+  const user = req.user;
+  if (!user) return null;
+  const access = req.routeOptions.config?.access;
+  return {
+    actorId: user.id,
+    actorName: user.name,
+    // a route open to any signed-in person (the development mailbox) reads others' data as staff or as admin
+    role: access === "super-user" || (access !== "staff" && user.isSuperUser) ? "super-user" : "staff",
+    workspace: access === "staff" ? workspaceOf(req) : null,
+    requestId: String(req.id),
+    address: req.ip,
+  };
+}
+
+/** A person's same read of the same people's data again within this time is not written again (see `repeats`). */
+export const AUDIT_REPEAT_MS = 5 * 60_000;
+/** Reads remembered at most (a key is a few hundred bytes); past it the oldest are forgotten (and written again). */
+const REPEATS_MAX = 100_000;
+
+/**
+ * The reads this process wrote in the last AUDIT_REPEAT_MS, so that a screen that refreshes itself (the watch board
+ * every 30 s and on every change, a report reloaded) records a person's view of someone's data once, not once a
+ * refresh: same reader, role, entity, what, detail and period; per person for a list of people. A row's time is
+ * the first read's. Another server process writes its own first row.
+ */
+export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = Date.now) {
+  const seen = new Map<string, number>();
+  const fresh = (key: string, now: number) => (seen.get(key) ?? 0) > now;
+  return {
+    /** The part of `read` not written within the window: null when nothing is new. */
+    unwritten(caller: AuditCaller, read: AuditRead): { read: AuditRead; keys: string[] } | null {
+      const now = clock();
+      const ws = read.workspace === undefined ? caller.workspace : read.workspace;
+      const base = JSON.stringify([
+        caller.actorId,
+        caller.role,
+        ws,
+        read.what,
+        read.detail ?? null,
+        stamp(read.from),
+        stamp(read.to),
+      ]);
+      if (Array.isArray(read.subjects)) {
+        const ids = [...new Set(read.subjects as readonly string[])].filter(
+          (id) => !fresh(`${base}${id}`, now),
+        );
+        return ids.length
+          ? { read: { ...read, subjects: ids }, keys: ids.map((id) => `${base}${id}`) }
+          : null;
+      }
+      // a subquery's people are known only to the database: such a read is always written
+      if (typeof read.subjects === "object" && "query" in read.subjects) return { read, keys: [] };
+      const key = `${base}${JSON.stringify(read.subjects)}`;
+      return fresh(key, now) ? null : { read, keys: [key] };
+    },
+    written(keys: string[]) {
+      const until = clock() + windowMs;
+      for (const key of keys) {
+        seen.delete(key);
+        seen.set(key, until);
+      }
+      for (const oldest of seen.keys()) {
+        if (seen.size <= REPEATS_MAX) break;
+        seen.delete(oldest);
+      }
+    },
+  };
+}
+
+/** The app's hook: writes a request's noted read when its answer is a success, before the answer is sent. */
+export function registerAccessAudit(app: FastifyInstance, db: Db, repeats = auditRepeats()): void {
+  app.addHook("onSend", async (req, reply, payload) => {
+    const read = pending.get(req);
+    if (!read) return payload;
+    pending.delete(req);
+    const caller = callerOf(req);
+    if (reply.statusCode >= 400 || !caller) return payload;
+    const todo = repeats.unwritten(caller, read);
+    if (!todo) return payload;
+    await writeAudit(db, caller, todo.read);
+    repeats.written(todo.keys);
+    return payload;
+  });
+}
