@@ -119,7 +119,8 @@ describe("client reports", () => {
     await signInAs(page, base, "client", "client@example.com");
     await waitForPath(page, "/client");
     await page.goto(`${base}/client/reports`);
-    await expect.poll(() => page.getByRole("heading", { level: 2 }).count()).toBe(11);
+    // the eleven cards come with the reports' first answer, which may take more than the poll's default second
+    await expect.poll(() => page.getByRole("heading", { level: 2 }).count(), { timeout: 15_000 }).toBe(11);
     await checkPage(page, "jp-client-reports-390");
     await page.getByRole("link", { name: /心拍数/ }).click();
     await waitForChart(page);

@@ -30,7 +30,11 @@ export const endpoints = {
       method: "POST",
       credentials: "same-origin",
       headers: token ? { Authorization: `Bearer ${token}` } : {},
-    }).catch(() => undefined);
+    })
+      // the answer is read to its end: an unread body (not kept by the browser's cache: no-store) holds the request
+      // open, and with it the connection
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
   },
   register: (body: RegisterBody) => api.post<RegisterResponse>("/user/register", body, pub),
   verifyEmail: (token: TokenBody["token"]) =>
