@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formSends, users } from "../apps/server/src/db/schema";
-import { checkPage, type E2e, signInAs, startE2e, waitForPath } from "./lib/app";
+import { checkPage, type E2e, signInAs, startE2e, switchLanguage, waitForPath } from "./lib/app";
 import { newContext, PHONE } from "./lib/browser";
 
 // Issue 28 §3 "Summary": the per-question summary shows free-text answers (latest first, with their date,
@@ -117,10 +117,7 @@ describe("form summary: free text listed and searchable, dates and times as dist
       const page = await ctx.newPage();
       await signInAs(page, base, "staff", "staff@example.com");
       await waitForPath(page, "/auth/staff/entity-select");
-      if (lang === "en") {
-        await page.getByRole("button", { name: /^言語/ }).click();
-        await page.getByRole("menuitem", { name: "English" }).click();
-      }
+      if (lang === "en") await switchLanguage(page, "English");
       await page.goto(`${base}/staff/form/${formId}/history?workspace=harbor`);
       await page.getByRole("tab", { name: lang === "jp" ? "回答" : "Answers" }).click();
       const jp = lang === "jp";

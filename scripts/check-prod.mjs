@@ -18,9 +18,9 @@ const ARTEFACT = [
   "packages/shared/package.json",
 ];
 
+/** Stops the check: thrown, so that the server is stopped and the folder removed on the way out. */
 function fail(msg) {
-  console.error(`check-prod: ${msg}`);
-  process.exit(1);
+  throw new Error(msg);
 }
 
 const freePort = () =>
@@ -88,6 +88,9 @@ try {
   const { code, signal } = await exited;
   if (code !== 0 && signal !== "SIGTERM") fail(`the server exited with ${code ?? signal} on SIGTERM`);
   console.log("check-prod: the production artefact installs without development dependencies and serves");
+} catch (err) {
+  console.error(`check-prod: ${err instanceof Error ? err.message : err}`);
+  process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -99,7 +99,10 @@ export function refreshSession(): Promise<SessionResponse | null> {
   refreshing ??= (async () => {
     try {
       const res = await send("POST", "/auth/refresh", {}, null);
-      if (!res.ok) return null;
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => undefined);
+        return null;
+      }
       const session = (await res.json()) as SessionResponse;
       storeTokens(session);
       return session;
@@ -138,6 +141,9 @@ async function respond(method: Method, path: string, options: RequestOptions): P
       sessionLost();
       throw await errorOf(res);
     }
+    // the refused answer is let go before the call is made again: an unread body (no-store: not kept by the
+    // browser's cache) holds its request, and a connection, open
+    await res.body?.cancel().catch(() => undefined);
     res = await send(method, path, options, renewed.idToken);
     if (res.status === 401) {
       sessionLost();

@@ -31,9 +31,8 @@ export const endpoints = {
       credentials: "same-origin",
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     })
-      // the answer is read to its end: an unread body (not kept by the browser's cache: no-store) holds the request
-      // open, and with it the connection
-      .then((res) => res.arrayBuffer())
+      // let go of the answer: an unread body (no-store: not kept by the browser's cache) holds its request open
+      .then((res) => res.body?.cancel())
       .catch(() => undefined);
   },
   register: (body: RegisterBody) => api.post<RegisterResponse>("/user/register", body, pub),
