@@ -15,6 +15,7 @@ export * from "./schemas/entities";
 export * from "./schemas/events";
 export * from "./schemas/forms";
 export * from "./schemas/health";
+export * from "./schemas/privacy";
 export * from "./schemas/notifications";
 export * from "./schemas/user";
 export * from "./schemas/vitals";

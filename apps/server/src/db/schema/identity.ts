@@ -26,6 +26,14 @@ export const users = pgTable("users", {
   address: text("address").notNull().default(""),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Issue 29 §4: the account is closed (no sign-in except to cancel, staff no longer see the person) since
+   * `closed_at`, and its rows are deleted at `deletion_due_at` (14 days later) unless the person cancels.
+   */
+  closedAt: timestamp("closed_at", { withTimezone: true }),
+  deletionDueAt: timestamp("deletion_due_at", { withTimezone: true }),
+  /** Who started the deletion: the person, or an admin acting on the person's written request. */
+  deletionRequestedBy: text("deletion_requested_by", { enum: ["self", "admin"] }),
 });
 
 /** Consent to a version of the terms of use and of the privacy policy, with its time. */
@@ -37,6 +45,48 @@ export const consents = pgTable("consents", {
   termsVersion: text("terms_version").notNull(),
   privacyVersion: text("privacy_version").notNull(),
   agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Issue 29 §2: the consent history beyond the terms (kept in `consents`): each entity membership accepted or
+ * left, each data-item share granted or revoked, each staff invitation accepted. The entity's and the item's
+ * names are copied, so the history outlives them; the person's own rows go with the person.
+ */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: [
+        "membership-accepted",
+        "membership-left",
+        "share-granted",
+        "share-revoked",
+        "staff-invitation-accepted",
+      ],
+    }).notNull(),
+    workspaceName: text("workspace_name"),
+    entityName: text("entity_name"),
+    /** The data item type's key for a share (the page names it in the reader's language), else null. */
+    detail: text("detail"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consent_events_user_idx").on(t.userId, t.at)],
+);
+
+/**
+ * Issue 29 §3: at most one export of a person's data runs at a time, across servers: a row is the running export's
+ * lease (taken with INSERT … ON CONFLICT, released at the end, taken over once `expires_at` has passed).
+ */
+export const personalExports = pgTable("personal_exports", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
 /** A signed-in session: holds the hash of its current refresh token, rotated on every refresh. */

@@ -5,8 +5,10 @@ export * from "./forms";
 export {
   appSecrets,
   authTokens,
+  consentEvents,
   consents,
   mailOutbox,
+  personalExports,
   rateEvents,
   retiredRefreshTokens,
   sessions,
@@ -16,3 +18,4 @@ export * from "./jobs";
 export * from "./modules";
 export * from "./notifications";
 export * from "./vitals";
+export * from "./webhooks";

@@ -77,8 +77,17 @@ export const alertStates = pgTable(
     lastAt: at("last_at").notNull(),
     /** Value of that sample (the watch board grades it; null in states written before issue 28). */
     lastValue: doublePrecision("last_value"),
+    /**
+     * The zone of that value under the ranges that applied when it was judged (kept by the alert engine and
+     * re-graded when an entity's or a member's ranges change), so the watch board reads only members out of green.
+     * Null: not graded yet (states written before migration 0011); the board grades those itself.
+     */
+    zone: text("zone", { enum: ["red", "yellow", "green"] }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.workspaceName, t.measure] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.workspaceName, t.measure] }),
+    index("alert_states_attention_idx").on(t.workspaceName).where(sql`${t.zone} is distinct from 'green'`),
+  ],
 );
 
 /** An alert about a member, for an entity's staff. */
