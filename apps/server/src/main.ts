@@ -5,6 +5,7 @@ import {
   accountsText,
   damageOf,
   exitOnStartupError,
+  FIRST_START_LOCK,
   openConfiguredDatabase,
   type PreparedData,
   prepareData,
@@ -24,7 +25,9 @@ try {
 const database = await openConfiguredDatabase(config);
 let data: PreparedData;
 try {
-  data = await prepareData(config, database.db);
+  // servers started at once on one PostgreSQL take turns: the first seeds the demo (or creates ADMIN_EMAIL), the
+  // others find it done
+  data = await database.exclusively(FIRST_START_LOCK, () => prepareData(config, database.db));
 } catch (err) {
   exitOnStartupError(damageOf(database, err));
 }

@@ -69,6 +69,9 @@ export interface PreparedData {
  * or SEED_DEMO=true; never on PostgreSQL or with NODE_ENV=production unless asked) and the super user of
  * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail.
  */
+/** The advisory lock servers take in turn for the first start's data (see main.ts); MIGRATION_LOCK's neighbour. */
+export const FIRST_START_LOCK = 0x6d696d62; // "mimb"
+
 export async function prepareData(
   config: Pick<AppConfig, "seedDemo" | "firstAdmin">,
   db: Db,

@@ -1,0 +1,339 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { SIGN_IN_MAX_FAILURES } from "@mimamori/shared";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, oneRow, openDatabase, rows } from "../../db/client";
+import { startSmtpPeer } from "../../test/smtp";
+
+/*
+ * Issue 31 §2: several servers on one PostgreSQL, proven with two real server processes (`node main.ts`, as an
+ * operator runs them) started at the same instant on a fresh database, with their background jobs on and one SMTP
+ * relay. Runs in the PostgreSQL lane of CI (DATABASE_URL set); PGlite has one writer per folder, so there is no
+ * second server to start.
+ */
+
+const ROOT = fileURLToPath(new URL("../../../../../", import.meta.url));
+const HEAT_STRESS = "00005098";
+const PASSWORD = "mimamori-demo";
+
+interface Server {
+  name: string;
+  proc: ChildProcess;
+  url: string;
+  out: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const { DATABASE_URL: _, ...base } = process.env;
+  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: ROOT,
+    env: { ...base, WEB_DIST: "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout?.on("data", (d) => {
+    out += String(d);
+  });
+  proc.stderr?.on("data", (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  return new Promise<Server>((resolve, reject) => {
+    const timer = setInterval(() => {
+      // Fastify's listening line names the port; the banner says the start (migrations, first data) is over
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m && out.includes("Mimamori is running")) {
+        clearInterval(timer);
+        resolve({ name, proc, url: m[1] as string, out: () => out, exited });
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server ${name} exited (${code}) at start:\n${out.slice(-4000)}`));
+    });
+  });
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      "accept-language": "en",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+async function signIn(base: string, email: string) {
+  const res = await call(base, "POST", "/auth/sign-in", { email, password: PASSWORD });
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.idToken as string;
+}
+
+/** Opens an entity's event stream and counts its `changed` events. */
+async function openStream(base: string, ws: string, token: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/staff/${ws}/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  let text = "";
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  void (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // closed here
+    }
+  })();
+  return {
+    changed: () => text.split("\n\n").filter((f) => f.startsWith("event: changed")).length,
+    close: () => abort.abort(),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const runIt = process.env.DATABASE_URL ? describe : describe.skip;
+
+runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
+  let admin: pg.Client;
+  let dbName: string;
+  let database: Database;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let a: Server;
+  let b: Server;
+  let startedAt: Date;
+
+  beforeAll(async () => {
+    dbName = `two_servers_${process.pid}_${Date.now()}`;
+    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.pathname = `/${dbName}`;
+    smtp = await startSmtpPeer();
+    const env = {
+      DATABASE_URL: url.toString(),
+      SMTP_URL: smtp.url,
+      SEED_DEMO: "true",
+      JOBS: "on",
+      // one secret for both, as an operator configures a fleet
+      AUTH_SECRET: "two-servers-secret-two-servers-secret-0123456789",
+    };
+    startedAt = new Date();
+    // both at the same instant: one applies the migrations and seeds, the other waits its turn and finds them done
+    [a, b] = await Promise.all([startServer("A", env), startServer("B", env)]);
+    database = await openDatabase({ databaseUrl: url.toString() });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of [a, b]) s?.proc.kill("SIGKILL");
+    await database?.close();
+    await smtp?.close();
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+
+  it("both start on a fresh database: each migration applied once, the demo seeded once, both ready", async () => {
+    for (const s of [a, b]) expect((await call(s.url, "GET", "/readyz")).status).toBe(200);
+    const { applied, distinct } = await oneRow<{ applied: number; distinct: number }>(
+      database.db,
+      sql`select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
+    );
+    expect(applied).toBe(distinct);
+    expect(applied).toBeGreaterThanOrEqual(12);
+    const { staff } = await oneRow<{ staff: number }>(
+      database.db,
+      sql`select count(*)::int as staff from users where email = 'staff@example.com'`,
+    );
+    expect(staff).toBe(1);
+    // exactly one of them printed that it seeded the demo
+    const seeded = [a, b].filter((s) => s.out().includes("demo data seeded"));
+    expect(seeded).toHaveLength(1);
+  });
+
+  it("a recurring form send due now goes out once, though both servers' jobs tick together", async () => {
+    const { id: formId } = await oneRow<{ id: number }>(
+      database.db,
+      sql`insert into forms (workspace_name, name, description) values ('sakura', 'Two servers check', 'Once')
+        returning id`,
+    );
+    await database.db.execute(sql`insert into form_questions (form_id, position, text, question_type, is_required)
+      values (${formId}, 1, 'How do you feel?', 1, true)`);
+    // a daily run two minutes ago (UTC), of a schedule made an hour ago: due at the next tick of each server
+    const due = new Date(Date.now() - 2 * 60_000);
+    const hhmm = `${String(due.getUTCHours()).padStart(2, "0")}:${String(due.getUTCMinutes()).padStart(2, "0")}`;
+    await database.db.execute(sql`insert into form_schedules (form_id, kind, local_time, time_zone, all_members, created_at)
+      values (${formId}, 'daily', ${hhmm}, 'UTC', true, now() - interval '1 hour')`);
+    // the jobs run every minute at second 0 on both servers
+    await expect
+      .poll(
+        async () =>
+          (
+            await oneRow<{ n: number }>(
+              database.db,
+              sql`select count(*)::int as n from form_sends where form_id = ${formId}`,
+            )
+          ).n,
+        { timeout: 75_000, interval: 500 },
+      )
+      .toBe(1);
+    await sleep(3_000);
+    const { sends, recipients, people } = await oneRow<{ sends: number; recipients: number; people: number }>(
+      database.db,
+      sql`select (select count(*)::int from form_sends where form_id = ${formId}) as sends,
+        (select count(*)::int from form_recipients where form_id = ${formId}) as recipients,
+        (select count(distinct user_id)::int from form_recipients where form_id = ${formId}) as people`,
+    );
+    expect(sends).toBe(1);
+    expect(recipients).toBe(people);
+    expect(recipients).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("an alert raised through A appears live on a board read through B, drops B's kept board, and is mailed once", async () => {
+    const staffToken = await signIn(a.url, "staff@example.com");
+    const clientToken = await signIn(a.url, "client@example.com");
+    const boardOnB = async () =>
+      call(b.url, "GET", "/staff/sakura/board?timezone=UTC", undefined, staffToken).then((r) => {
+        expect(r.status).toBe(200);
+        return r.body as {
+          zones: { user: { email: string }; report_id: string; zone: string; value: number }[];
+        };
+      });
+    const heatRow = (board: Awaited<ReturnType<typeof boardOnB>>) =>
+      board.zones.find((z) => z.user.email === "client@example.com" && z.report_id === HEAT_STRESS);
+    // B keeps the board's answer; the member is not in the red yet
+    expect(heatRow(await boardOnB())?.zone).not.toBe("red");
+    const stream = await openStream(b.url, "sakura", staffToken);
+    const before = stream.changed();
+    const upload = await call(
+      a.url,
+      "POST",
+      "/user/vitals",
+      { samples: [{ code: HEAT_STRESS, time: Math.floor(Date.now() / 1000) - 2, value: 96 }], sleep: [] },
+      clientToken,
+    );
+    expect(upload.status).toBe(200);
+    const uploaded = performance.now();
+    await expect.poll(() => stream.changed() > before, { timeout: 5_000, interval: 20 }).toBe(true);
+    expect(performance.now() - uploaded).toBeLessThan(5_000);
+    stream.close();
+    // B's kept board was dropped by A's write: it names the member in the red now
+    expect(heatRow(await boardOnB())?.zone).toBe("red");
+
+    const { id: alertId } = await oneRow<{ id: number }>(
+      database.db,
+      sql`select n.id from notifications n join users u on u.id = n.user_id
+        where u.email = 'client@example.com' and n.workspace_name = 'sakura' and n.measure = 5098
+          and n.cleared_at is null order by n.id desc limit 1`,
+    );
+    // both servers run the alert mail job every 15 s: the alert's mail is queued once and delivered once
+    await expect
+      .poll(
+        async () =>
+          (
+            await oneRow<{ n: number }>(
+              database.db,
+              sql`select count(*)::int as n from notification_mails nm join mail_outbox o on o.id = nm.mail_id
+                where nm.notification_id = ${alertId} and o.status = 'sent'`,
+            )
+          ).n,
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    await sleep(16_000);
+    const { perRecipient, sent } = await oneRow<{ perRecipient: number; sent: number }>(
+      database.db,
+      sql`select coalesce(max(k), 0)::int as "perRecipient", (select count(*)::int from mail_outbox where status = 'sent' and sent_at >= ${startedAt}) as sent
+        from (select count(*) as k from notification_mails where notification_id = ${alertId} and kind = 'alert'
+          group by recipient_id) x`,
+    );
+    expect(perRecipient).toBe(1);
+    // no queued mail was delivered twice: the relay received exactly the mails the outbox marks sent since the start
+    // (the demo's older alert mails are marked sent in the past)
+    expect(smtp.mails.length).toBe(sent);
+  }, 120_000);
+
+  it("a sign-in throttle counts the guesses made on both servers", async () => {
+    const email = "client2@example.com";
+    for (let i = 0; i < SIGN_IN_MAX_FAILURES; i++) {
+      const res = await call(i % 2 ? b.url : a.url, "POST", "/auth/sign-in", {
+        email,
+        password: `wrong-${i}`,
+      });
+      expect(res.status).toBe(400);
+    }
+    for (const s of [a, b]) {
+      const res = await call(s.url, "POST", "/auth/sign-in", { email, password: PASSWORD });
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+    }
+  });
+
+  it("kill -9 of A during uploads loses no acknowledged sample, and B goes on serving", async () => {
+    const token = await signIn(b.url, "client3@example.com");
+    const acknowledged: number[] = [];
+    const start = Math.floor(Date.now() / 1000) - 3_600;
+    let next = 0;
+    // each uploader sends one sample at a time until A is gone (its fetch fails)
+    const uploader = async () => {
+      while (next < 2_000) {
+        const time = start + next++;
+        const res = await call(
+          a.url,
+          "POST",
+          "/user/vitals",
+          { samples: [{ code: "00005091", time, value: 70 + (time % 20) }], sleep: [] },
+          token,
+        ).catch(() => null);
+        if (!res) return; // A is gone
+        if (res.status === 200) acknowledged.push(time);
+      }
+    };
+    const uploaders = [uploader(), uploader(), uploader()];
+    await expect.poll(() => acknowledged.length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(50);
+    a.proc.kill("SIGKILL");
+    await Promise.all(uploaders);
+    expect(await a.exited).toBe(null);
+    const stored = await rows<{ t: number }>(
+      database.db,
+      sql`select extract(epoch from s.at)::int as t from vital_samples s join users u on u.id = s.user_id
+        where u.email = 'client3@example.com' and s.measure = 5091 and s.at >= to_timestamp(${start})
+          and s.at < to_timestamp(${start + 2_000})`,
+    );
+    const have = new Set(stored.map((r) => Number(r.t)));
+    expect(acknowledged.filter((t) => !have.has(t))).toEqual([]);
+    // B goes on serving: ready, and an upload through it is stored
+    expect((await call(b.url, "GET", "/readyz")).status).toBe(200);
+    const res = await call(
+      b.url,
+      "POST",
+      "/user/vitals",
+      { samples: [{ code: "00005091", time: start + 2_500, value: 71 }], sleep: [] },
+      token,
+    );
+    expect(res.status).toBe(200);
+  }, 120_000);
+});
