@@ -26,6 +26,7 @@ import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
+import { gradeUngradedStates } from "../apps/server/src/db/state-zones";
 import { createSession } from "../apps/server/src/features/auth/sessions";
 import { BOARD_PARTS, type BoardPart, boardStatement } from "../apps/server/src/features/board/board";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
@@ -156,6 +157,8 @@ async function seed(database: Database): Promise<string> {
         ${sql.param(ALERT_MEASURES.map((m) => m.direction === "high"))}::boolean[],
         ${sql.param(cuts.map((c) => c[1]))}::float8[], ${sql.param(cuts.map((c) => c[2]))}::float8[]) as x(m, high, c1, c2)`),
   );
+  // the engine keeps each state's zone as it judges: grade the seeded ones the same way (as a start does)
+  await timed("kept zones", () => gradeUngradedStates(db));
   await db.execute(sql`insert into vital_sync (user_id, last_sync_at, last_sample_at)
     select uid, case when k % 33 = 2 then ${at(NOW - 2 * DAY)} else ${at(NOW)} end, ${at(NOW)} from bm
     where k % 100 <> 3`);

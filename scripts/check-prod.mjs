@@ -6,17 +6,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ARTEFACT } from "./artefact.mjs";
 import { root } from "./web-build.mjs";
-
-const ARTEFACT = [
-  "package.json",
-  "package-lock.json",
-  "apps/server/package.json",
-  "apps/server/dist",
-  "apps/web/package.json",
-  "apps/web/dist",
-  "packages/shared/package.json",
-];
 
 /** Stops the check: thrown, so that the server is stopped and the folder removed on the way out. */
 function fail(msg) {

@@ -173,6 +173,10 @@ export async function startServer(
       LOG_LEVEL: "warn",
       WEB_DIST: "",
       SEED_DEMO: "false",
+      // the benches upload as fast as the server takes it: the per-client limits (issue 31 §5) would refuse them
+      RATE_LIMIT_BAND_UPLOADS: "0",
+      RATE_LIMIT_FILE_UPLOADS: "0",
+      RATE_LIMIT_EXPORTS: "0",
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...(DATABASE_URL ? { DATABASE_URL } : {}),
       ...env,

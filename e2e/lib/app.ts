@@ -19,14 +19,25 @@ export interface E2e {
  * mail goes to the development mailbox (/staff/mailbox) instead of the SMTP peer.
  */
 export async function startE2e(
-  opts: { vitalDays?: number; demoMembers?: boolean; jobs?: boolean; devMailbox?: boolean } = {},
+  opts: {
+    vitalDays?: number;
+    demoMembers?: boolean;
+    jobs?: boolean;
+    devMailbox?: boolean;
+    /** Webhooks may target the test's own receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE). */
+    webhookAllowPrivate?: boolean;
+  } = {},
 ): Promise<E2e> {
   const t = await startTestApp({
     seed: true,
     webDist: path.resolve(process.env.E2E_WEB_DIST ?? "apps/web/dist"),
     vitalDays: opts.vitalDays,
     demoMembers: opts.demoMembers,
-    config: { jobs: opts.jobs ?? false, ...(opts.devMailbox ? { smtpUrl: undefined } : {}) },
+    config: {
+      jobs: opts.jobs ?? false,
+      ...(opts.devMailbox ? { smtpUrl: undefined } : {}),
+      ...(opts.webhookAllowPrivate ? { webhookAllowPrivate: true } : {}),
+    },
   });
   const browser = await launchBrowser();
   return {

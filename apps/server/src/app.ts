@@ -14,12 +14,15 @@ import type { Database } from "./db/client";
 import { startAutovacuum } from "./db/maintenance";
 import { auditRetentionJob } from "./features/access-audit/retention-job";
 import { accessAuditRoutes } from "./features/access-audit/routes";
+import { accountDeletionJob } from "./features/account-deletion/job";
+import { accountDeletionRoutes } from "./features/account-deletion/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { alertIngestHook, registerAlertJobs } from "./features/alerts/engine/jobs";
 import { alertRoutes } from "./features/alerts/routes";
 import { authRoutes } from "./features/auth/routes";
 import { boardRoutes } from "./features/board/routes";
 import { membershipRoutes } from "./features/client-memberships/routes";
+import { consentRoutes } from "./features/consents/routes";
 import { dataItemRoutes } from "./features/data-items/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { entityRoutes } from "./features/entities/routes";
@@ -31,12 +34,15 @@ import { formsRoutes } from "./features/forms/routes";
 import { formScheduleJob } from "./features/forms/schedule-job";
 import { scheduleRoutes } from "./features/forms/schedule-routes";
 import { healthRoutes } from "./features/health/routes";
+import { personalExportRoutes } from "./features/personal-export/routes";
 import { adminExportRoutes } from "./features/reports/admin-routes";
 import { clientReportRoutes } from "./features/reports/client-routes";
 import { staffReportRoutes } from "./features/reports/staff-routes";
 import { staffRoutes } from "./features/staff-session/routes";
 import { userRoutes } from "./features/users/routes";
 import { vitalRoutes } from "./features/vitals/routes";
+import { createWebhookWorker, targetRulesOf } from "./features/webhooks/deliver";
+import { webhookRoutes } from "./features/webhooks/routes";
 import type { Clock } from "./jobs/clock";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { registerAccessControl } from "./lib/access";
@@ -49,7 +55,9 @@ import { registerInputGuard } from "./lib/input-guard";
 import { serializeError, serializeRequest } from "./lib/log";
 import { createMailer } from "./lib/mail/mailer";
 import { createOutboxWorker, OUTBOX_JOB } from "./lib/mail/outbox-worker";
+import { Metrics, registerRequestMetrics } from "./lib/metrics";
 import { registerNoStore } from "./lib/no-store";
+import { RATE_LIMIT_DEFAULTS, registerRateLimits } from "./lib/rate-limits";
 import { requestIdOf } from "./lib/request-id";
 
 /**
@@ -67,6 +75,7 @@ const REDACT = [
   "*.token",
   "*.idToken",
   "*.refreshToken",
+  "*.secret",
   "err.params",
   "err.detail",
 ];
@@ -102,16 +111,23 @@ export async function buildApp(
     },
     trustProxy: config.trustProxy,
     // a request id that names one request across restarts and servers (logs, the access audit): the caller's
-    // X-Request-Id (a proxy's or a client's) when it is a short visible-ASCII token, else a new one
-    genReqId: requestIdOf,
+    // X-Request-Id (a proxy's or a client's) when it is a short visible-ASCII token, else a new one (METRICS=off,
+    // only in bench/metrics.ts: Fastify's counter, as before, to measure what ids and metrics cost)
+    ...(config.metrics === false ? {} : { genReqId: requestIdOf }),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const metrics = config.metrics === false ? undefined : new Metrics(database);
   // background jobs only where asked for (`npm start`: JOBS=on by default; API tests: off unless a test opts in)
   const runner = config.jobs
-    ? createJobRunner({ log: app.log, clock, onRun: () => changesOf(database.db).everything() })
+    ? createJobRunner({
+        log: app.log,
+        clock,
+        onRun: () => changesOf(database.db).everything(),
+        onRunEnd: metrics && ((job, ok, seconds) => metrics.jobRun(job, ok, seconds)),
+      })
     : null;
   const ctx: AppContext = {
     config,
@@ -126,6 +142,8 @@ export async function buildApp(
       onQueued: () => runner?.poke(OUTBOX_JOB),
     }),
     idTokens: await IdTokens.create(database.db, config.authSecret),
+    clock,
+    metrics,
   };
   app.addHook("onClose", async () => ctx.mailer.close());
   const stopAutovacuum = startAutovacuum(database, app.log);
@@ -134,9 +152,11 @@ export async function buildApp(
   if (runner) registerJobs(app, ctx, runner, clock);
 
   // the id is given back, so a caller can quote it and an operator find the request's every log line
-  app.addHook("onRequest", async (req, reply) => {
-    reply.header("x-request-id", req.id);
-  });
+  if (metrics)
+    app.addHook("onRequest", (req, reply, done) => {
+      reply.header("x-request-id", req.id);
+      done();
+    });
   // security headers first: every answer carries them, also a refusal by the input guard or access control
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -162,6 +182,9 @@ export async function buildApp(
   registerInputGuard(app);
   registerNoStore(app);
   registerAccessControl(app, ctx);
+  // after access control: a limit counts per signed-in person
+  await registerRateLimits(app, config.rateLimits ?? RATE_LIMIT_DEFAULTS, metrics);
+  if (metrics) registerRequestMetrics(app, metrics);
   registerChangeTracking(app, ctx.db);
   registerAccessAudit(app, ctx.db);
   await app.register(fastifyCookie);
@@ -200,6 +223,10 @@ export async function buildApp(
       await api.register(devMailboxRoutes(ctx));
       await api.register(eventRoutes(ctx));
       await api.register(accessAuditRoutes(ctx));
+      await api.register(accountDeletionRoutes(ctx));
+      await api.register(webhookRoutes(ctx));
+      await api.register(consentRoutes(ctx));
+      await api.register(personalExportRoutes(ctx));
     },
     { prefix: "/api" },
   );
@@ -242,6 +269,8 @@ function registerJobs(app: FastifyInstance, ctx: AppContext, runner: JobRunner, 
   runner.register(formReminderJob(ctx, app.log));
   registerAlertJobs(runner, ctx, app.log);
   runner.register(auditRetentionJob(ctx.db, config.auditRetentionYears ?? 5, app.log));
+  runner.register(accountDeletionJob(ctx.db, app.log));
+  runner.register(createWebhookWorker({ db: ctx.db, rules: targetRulesOf(config), log: app.log, clock }).job);
   app.addHook("onReady", async () => runner.start());
   app.addHook("onClose", async () => {
     await runner.stop();

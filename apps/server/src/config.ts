@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { RATE_LIMIT_DEFAULTS, type RateLimits } from "./lib/rate-limits";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,10 +22,21 @@ const envSchema = z.object({
   AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(5),
   FORM_MAILS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
+  METRICS: z.enum(["on", "off"]).default("on"),
+  METRICS_TOKEN: z.union([z.literal(""), z.string().min(16)]).optional(),
+  RATE_LIMIT_BAND_UPLOADS: z.coerce.number().int().min(0).default(RATE_LIMIT_DEFAULTS.bandUploads),
+  RATE_LIMIT_FILE_UPLOADS: z.coerce.number().int().min(0).default(RATE_LIMIT_DEFAULTS.fileUploads),
+  RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(RATE_LIMIT_DEFAULTS.exports),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(RATE_LIMIT_DEFAULTS.windowS),
+  WEBHOOK_ALLOW_HTTP: z.stringbool().optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_NAME: z.string().optional(),
 });
+
+/** Every environment variable the server reads (.env.example lists them all: deploy-files.test.ts). */
+export const SERVER_ENV = Object.keys(envSchema.shape);
 
 export interface AppConfig {
   port: number;
@@ -61,6 +73,15 @@ export interface AppConfig {
    * orchestrator gives before it kills): then open streams and downloads are cut and the server exits.
    */
   shutdownTimeoutS?: number;
+  /**
+   * Metrics at `/api/metrics` and request ids from X-Request-Id (on unless false: METRICS=off, which only
+   * bench/metrics.ts sets, to measure what they cost; then Fastify numbers requests as before issue 31).
+   */
+  metrics?: boolean;
+  /** The bearer token `/api/metrics` asks for (METRICS_TOKEN, 16 characters or more); without one it answers 404. */
+  metricsToken?: string;
+  /** The per-client limits on uploads and exports (RATE_LIMIT_*; lib/rate-limits.ts has the defaults). */
+  rateLimits?: RateLimits;
   /** How long the access audit keeps a row (years; AUDIT_RETENTION_YEARS, default 5): the job runner removes older ones. */
   auditRetentionYears?: number;
   /**
@@ -68,6 +89,16 @@ export interface AppConfig {
    * day are named in one digest mail the next morning (features/forms/mail-cap.ts).
    */
   formMailsPerDay?: number;
+  /**
+   * Webhook endpoints may be http:// (WEBHOOK_ALLOW_HTTP; default: outside production only). Production accepts
+   * https:// only unless this is set.
+   */
+  webhookAllowHttp?: boolean;
+  /**
+   * Webhook endpoints may be private, loopback or link-local addresses (WEBHOOK_ALLOW_PRIVATE, default false:
+   * features/webhooks/target.ts). Tests set it for their local receiver.
+   */
+  webhookAllowPrivate?: boolean;
   /** Write the demo accounts at a first start (empty database). */
   seedDemo?: boolean;
   /** A super user to create at start when no account has this e-mail (ADMIN_EMAIL, ADMIN_PASSWORD). */
@@ -127,6 +158,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditRetentionYears: e.AUDIT_RETENTION_YEARS,
     formMailsPerDay: e.FORM_MAILS_PER_DAY,
     shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
+    metrics: e.METRICS === "on",
+    metricsToken: e.METRICS_TOKEN || undefined,
+    rateLimits: {
+      bandUploads: e.RATE_LIMIT_BAND_UPLOADS,
+      fileUploads: e.RATE_LIMIT_FILE_UPLOADS,
+      exports: e.RATE_LIMIT_EXPORTS,
+      windowS: e.RATE_LIMIT_WINDOW_S,
+    },
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP ?? !production,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME || "Admin" }

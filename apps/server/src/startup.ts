@@ -4,6 +4,7 @@ import { type Database, DataDirDamagedError, type Db, isDamageError, openDatabas
 import { DataDirLockedError } from "./db/lock";
 import { migrateDatabase } from "./db/migrate";
 import { users } from "./db/schema";
+import { gradeUngradedStates } from "./db/state-zones";
 import { hasDemoAccounts } from "./features/health/demo";
 import { AdminInputError, createSuperUser } from "./tools/admin";
 import { demoAccountsText, isEmpty, type SeedOptions, seedDemo } from "./tools/seed";
@@ -80,6 +81,8 @@ export async function prepareData(
   const firstStart = await isEmpty(db);
   const seeded = firstStart && !!config.seedDemo;
   if (seeded) await seedDemo(db, seed);
+  // the alert states written before the watch board kept their zones (migration 0011) are graded once
+  await gradeUngradedStates(db);
   const admin = config.firstAdmin ? await createSuperUser(db, config.firstAdmin) : undefined;
   const [superUser] = await db
     .select({ id: users.id })

@@ -6,6 +6,7 @@ import {
   WINDOW_MIN_TIME_S,
   type WindowLimitDays,
 } from "./report-windows";
+import { WEBHOOK_LIMITS } from "./schemas/webhooks";
 
 const MIN_YEAR = new Date(WINDOW_MIN_TIME_S * 1000).getUTCFullYear();
 
@@ -50,6 +51,14 @@ export const MESSAGES = {
   "email-not-verified": {
     en: "Your email has not been verified! Please check your email.",
     jp: "メールアドレスが確認されていません。メールをご確認ください。",
+  },
+  "terms-acceptance-required": {
+    en: "The terms of use or the privacy policy have changed. Please read and accept them to continue.",
+    jp: "利用規約またはプライバシーポリシーが改定されました。続けるには内容をご確認のうえ同意してください。",
+  },
+  "terms-version-mismatch": {
+    en: "These are not the current versions of the terms of use and the privacy policy. Please reload the page.",
+    jp: "利用規約とプライバシーポリシーの現行版ではありません。ページを再読み込みしてください。",
   },
   "unknown-error": {
     en: "There was an error with your request. Please try again later or contact support for assistance.",
@@ -249,6 +258,10 @@ export const MESSAGES = {
     en: `You already have ${EVENT_LIMITS.streamsPerUser} pages receiving live updates. Pages beyond that refresh every 30 seconds.`,
     jp: `ライブ更新を受け取っているページが既に${EVENT_LIMITS.streamsPerUser}件あります。それ以上のページは30秒ごとに更新されます。`,
   },
+  "rate-limited": {
+    en: "Too many of these requests in a short time. Please wait a moment and try again.",
+    jp: "短い時間にこの操作が多すぎます。しばらく待ってからもう一度お試しください。",
+  },
   "not-ready": {
     en: "The server is not ready to serve requests. Please try again shortly.",
     jp: "サーバーはまだリクエストを処理できる状態ではありません。しばらくしてからもう一度お試しください。",
@@ -256,6 +269,10 @@ export const MESSAGES = {
   "streams-unavailable": {
     en: "Live updates are not available at the moment. The page refreshes every 30 seconds.",
     jp: "現在ライブ更新を利用できません。ページは30秒ごとに更新されます。",
+  },
+  "export-running": {
+    en: "An export of your data is already being prepared. Please wait until it has finished, then try again.",
+    jp: "データのエクスポートを準備中です。終わってから、もう一度お試しください。",
   },
   "too-many-exports": {
     en: `You already have ${EXPORTS_PER_USER} downloads running. Please wait until one has finished.`,
@@ -505,6 +522,51 @@ export const MESSAGES = {
   "pdf-active-content": {
     en: "This PDF contains active content (JavaScript, a program to start, embedded files or a form that sends data) and cannot be uploaded. Print it to a new PDF or scan it, then upload that file.",
     jp: "このPDFには実行される内容（JavaScript、プログラムの起動、埋め込みファイル、データを送信するフォーム）が含まれているため、アップロードできません。新しいPDFに印刷するかスキャンしてから、そのファイルをアップロードしてください。",
+  },
+  "webhook-url-invalid": {
+    en: "Enter a full web address starting with https://, without a user name or password.",
+    jp: "https:// で始まる完全なURLを入力してください（ユーザー名やパスワードは含めないでください）。",
+  },
+  "webhook-https-required": {
+    en: "The webhook address must start with https://.",
+    jp: "Webhook のURLは https:// で始まる必要があります。",
+  },
+  "webhook-private-address": {
+    en: "This address points to a private or internal network and cannot receive webhooks.",
+    jp: "このURLはプライベートネットワークまたは内部ネットワークを指しているため、Webhook の送信先にできません。",
+  },
+  "webhook-host-unresolvable": {
+    en: "The host name of this address could not be found.",
+    jp: "このURLのホスト名が見つかりませんでした。",
+  },
+  "webhook-url-too-long": {
+    en: `The address is too long: at most ${WEBHOOK_LIMITS.urlMax.toLocaleString("en")} characters.`,
+    jp: `URLが長すぎます。${WEBHOOK_LIMITS.urlMax.toLocaleString("en")}文字以内で入力してください。`,
+  },
+  "webhook-kinds-invalid": {
+    en: "Choose at least one alert kind: synchronization (1) or measurement (2).",
+    jp: "通知の種類（同期: 1、測定値: 2）を1つ以上選んでください。",
+  },
+  "webhook-limit": {
+    en: `An organisation can have at most ${WEBHOOK_LIMITS.endpointsPerEntity} webhooks.`,
+    jp: `Webhook は1つのエンティティにつき${WEBHOOK_LIMITS.endpointsPerEntity}件まで登録できます。`,
+  },
+  "webhook-not-found": { en: "Webhook not found.", jp: "Webhook が見つかりません。" },
+  "last-super-user": {
+    en: "This is the last super user account: it cannot be deleted. Make another account a super user first.",
+    jp: "最後のスーパーユーザーのアカウントは削除できません。先に別のアカウントをスーパーユーザーにしてください。",
+  },
+  "deletion-not-confirmed": {
+    en: "Confirm that you want to delete the account.",
+    jp: "アカウントを削除することを確認してください。",
+  },
+  "account-already-closed": {
+    en: "This account is already closed and waiting for deletion.",
+    jp: "このアカウントはすでに閉鎖され、削除を待っています。",
+  },
+  "account-deletion-cancelled": {
+    en: "Your account deletion was cancelled. Welcome back.",
+    jp: "アカウントの削除を取り消しました。おかえりなさい。",
   },
   "pdf-encrypted": {
     en: "A password-protected (encrypted) PDF cannot be checked and cannot be uploaded. Remove the protection, then upload the file again.",

@@ -24,7 +24,18 @@ export interface Database {
    * servers started at once take turns (the migrations); PGlite runs it as it is (its folder has one writer).
    */
   exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * The connections in use, for the metrics (lib/metrics.ts): PostgreSQL's pool (the LISTEN connection counts as
+   * one in use); PGlite has one connection, and `waiting` counts the calls queued behind the one it runs.
+   */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -77,6 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           client.release();
         }
       },
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await stopListening();
         await pool.end();
@@ -121,11 +133,13 @@ async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Da
   await client.waitReady;
   // a loaded dump of a data folder carries that folder's lock file, written over this process's
   if (lock && opts.pgliteLoadDataDir) rewriteLock(lock);
+  const calls = countCalls(client, ["query", "exec", "transaction"]);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
     dataDir: lock?.dir,
     exclusively: (_key, fn) => fn(),
+    poolUse: () => ({ total: 1, idle: calls.open ? 0 : 1, waiting: Math.max(0, calls.open - 1) }),
     async close() {
       try {
         await client.close();
@@ -134,6 +148,29 @@ async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Da
       }
     },
   };
+}
+
+/**
+ * Counts the calls of `target`'s async `methods` under way (PGlite runs one at a time and queues the others): the
+ * methods are wrapped on the instance, which costs a counter a call.
+ */
+function countCalls<T extends object>(target: T, methods: (keyof T & string)[]): { open: number } {
+  const calls = { open: 0 };
+  for (const name of methods) {
+    const original = target[name] as unknown as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(target, name, {
+      configurable: true,
+      value: async (...args: unknown[]) => {
+        calls.open++;
+        try {
+          return await original.apply(target, args);
+        } finally {
+          calls.open--;
+        }
+      },
+    });
+  }
+  return calls;
 }
 
 /** The embedded database in a data folder cannot be read: PGlite does not start, or a page is corrupt. */

@@ -11,3 +11,27 @@ export async function requireEntity(db: Db, ws: string): Promise<EntityRow> {
   if (!row) throw new AppError("entity-not-found");
   return row;
 }
+
+/**
+ * Runs `change` in a transaction unless the entity's notification settings are locked (409
+ * notification-settings-locked; `admin` may change them anyway). The entity row is share-locked for the
+ * transaction, so a lock taken meanwhile waits for the change or refuses it, never lets it through after locking.
+ * Alert settings (features/alerts) and webhooks (features/webhooks) are changed under it.
+ */
+export async function whileSettingsUnlocked<T>(
+  db: Db,
+  ws: string,
+  change: (tx: Db) => Promise<T>,
+  admin = false,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: entities.notificationSettingStatus })
+      .from(entities)
+      .where(eq(entities.workspaceName, ws))
+      .for("share");
+    if (!row) throw new AppError("entity-not-found");
+    if (row.status === "locked" && !admin) throw new AppError("notification-settings-locked");
+    return change(tx);
+  });
+}

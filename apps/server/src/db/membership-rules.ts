@@ -1,4 +1,4 @@
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { memberships } from "./schema";
 
@@ -9,13 +9,19 @@ import { memberships } from "./schema";
  * the subqueries inside raw `sql` statements.
  */
 
-/** Every client membership of the entity, whatever its status (accepted, invited, pending). */
-export const clientMembershipOf = (ws: string): SQL =>
-  and(eq(memberships.workspaceName, ws), eq(memberships.role, "client")) as SQL;
+/**
+ * A membership kept for a closed account (issue 29 §4: closed, waiting for deletion): the entity does not see it
+ * at all, as if it were gone, until the person cancels the deletion by signing in.
+ */
+const notClosed: SQL = ne(memberships.status, "closed");
 
-/** Every staff membership of the entity, whatever its status. */
+/** Every client membership of the entity (accepted, invited, pending), never one of a closed account. */
+export const clientMembershipOf = (ws: string): SQL =>
+  and(eq(memberships.workspaceName, ws), eq(memberships.role, "client"), notClosed) as SQL;
+
+/** Every staff membership of the entity (accepted, invited), never one of a closed account. */
 export const staffMembershipOf = (ws: string): SQL =>
-  and(eq(memberships.workspaceName, ws), eq(memberships.role, "staff")) as SQL;
+  and(eq(memberships.workspaceName, ws), eq(memberships.role, "staff"), notClosed) as SQL;
 
 /** An accepted client membership, of any entity. */
 export const acceptedClient: SQL = and(

@@ -56,6 +56,8 @@ export function createJobRunner(opts: {
   clock?: Clock;
   /** After each run of a job that may change data (app.ts: everything kept is out of date). */
   onRun?: () => void;
+  /** After each run of any job, with whether it ended without an error and its time (the metrics, lib/metrics.ts). */
+  onRunEnd?: (job: string, ok: boolean, seconds: number) => void;
 }): JobRunner {
   const clock = opts.clock ?? systemClock;
   const jobs = new Map<string, JobState>();
@@ -71,13 +73,17 @@ export function createJobRunner(opts: {
     state.running = (async () => {
       do {
         state.again = false;
+        const started = performance.now();
+        let ok = false;
         try {
           await state.job.run(clock.now());
+          ok = true;
         } catch (err) {
           // the error serializer keeps query parameters (personal data, tokens) out of the line
           opts.log.error({ job: state.job.name, err }, "background job failed");
         } finally {
           if (state.job.changes !== "none") opts.onRun?.();
+          opts.onRunEnd?.(state.job.name, ok, (performance.now() - started) / 1000);
         }
       } while (state.again && !stopped);
     })().finally(() => {

@@ -1,11 +1,11 @@
-import type { Language } from "@mimamori/shared";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { type Language, PRIVACY_VERSION, TERMS_VERSION } from "@mimamori/shared";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { changesOf } from "../db/changes";
 import type { Db } from "../db/client";
 import { acceptedStaffOf } from "../db/membership-rules";
 import { perDatabase } from "../db/per-database";
-import { memberships, sessions, users } from "../db/schema";
+import { consents, memberships, sessions, users } from "../db/schema";
 import type { AppContext } from "./context";
 import { AppError, forbidden, unauthenticated } from "./errors";
 
@@ -29,6 +29,12 @@ export interface AuthUser {
   tokenExpiresAt: number;
   /** The caller's own profile, read with the session: `GET /user/info` answers it without a second query. */
   profile: UserProfile;
+  /**
+   * Issue 29 §2: the person's latest accepted terms are older than TERMS_VERSION or PRIVACY_VERSION, so every route
+   * but those declaring `config.allowWithoutCurrentTerms` answers 403 `terms-acceptance-required`. Read with the
+   * session (one statement); an account with no acceptance at all (made by staff or the tools) is not asked.
+   */
+  termsOutdated: boolean;
 }
 
 /** The profile columns of `users` (`GET /user/info`); never the password hash. */
@@ -50,6 +56,12 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route answers a signed-in person who has not yet accepted the current terms or privacy policy (issue 29
+     * §2): what the acceptance page needs (the person's info and language, the terms status, accepting), signing
+     * out and deleting the account. Every other route answers them 403 `terms-acceptance-required`.
+     */
+    allowWithoutCurrentTerms?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with who may call it, for tests and docs. */
@@ -85,6 +97,14 @@ const lookupsOf = perDatabase((db) => ({
       tokenVersion: users.tokenVersion,
       expiresAt: sessions.expiresAt,
       ...profileColumns,
+      termsOutdated: sql<boolean>`coalesce((${db
+        .select({
+          outdated: sql`${consents.termsVersion} < ${TERMS_VERSION} or ${consents.privacyVersion} < ${PRIVACY_VERSION}`,
+        })
+        .from(consents)
+        .where(eq(consents.userId, users.id))
+        .orderBy(desc(consents.agreedAt))
+        .limit(1)}), false)`,
     })
     .from(users)
     .innerJoin(sessions, eq(sessions.userId, users.id))
@@ -155,6 +175,7 @@ async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null
     emailVerifiedAt,
     tokenVersion: _,
     expiresAt: __,
+    termsOutdated,
     ...profile
   } = u;
   return {
@@ -167,6 +188,7 @@ async function loadUser(ctx: AppContext, token: string): Promise<AuthUser | null
     sessionId: claims.sid,
     tokenExpiresAt: claims.expiresAt,
     profile,
+    termsOutdated,
   };
 }
 
@@ -206,6 +228,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     if (!user) throw unauthenticated();
     if (!user.emailVerified) throw new AppError("email-not-verified");
     req.user = user;
+    if (user.termsOutdated && !req.routeOptions.config?.allowWithoutCurrentTerms)
+      throw new AppError("terms-acceptance-required");
     if (access === "super-user" && !user.isSuperUser) throw forbidden();
     if (access === "staff") {
       const workspace = staffWorkspace(req);

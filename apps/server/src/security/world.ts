@@ -23,6 +23,7 @@ import {
   notifications,
   questions,
   users,
+  webhookEndpoints,
 } from "../db/schema";
 import type { Access } from "../lib/access";
 import { startTestApp, type TestApp } from "../test/app";
@@ -132,6 +133,8 @@ export interface FormRecords {
   notificationId: number;
   /** A running snooze of the member's heart-rate alerts (the board's snooze routes). */
   snoozeId: number;
+  /** A webhook endpoint of the entity (features/webhooks): a documentation address, never reached. */
+  webhookId: string;
 }
 
 /** One member's data items: an image item with an image and a form item with an answer, both shared with the entity. */
@@ -292,12 +295,18 @@ async function questionnaire(db: Db, ws: string, memberId: string): Promise<Form
     })
     .returning({ id: memberSnoozes.id });
   if (!snooze) throw new Error(`world: no snooze for ${ws}`);
+  const [webhook] = await db
+    .insert(webhookEndpoints)
+    .values({ workspaceName: ws, url: "https://192.0.2.1/hook", secret: "whsec_world", kinds: [2] })
+    .returning({ id: webhookEndpoints.id });
+  if (!webhook) throw new Error(`world: no webhook for ${ws}`);
   return {
     formId: form.id,
     scheduleId: schedule.id,
     bankQuestionId: bank.id,
     notificationId: alert.id,
     snoozeId: snooze.id,
+    webhookId: webhook.id,
   };
 }
 
@@ -425,6 +434,7 @@ const PARAM_FIXTURES: Record<string, (c: FixtureCtx) => ParamValue> = {
     if (/\/dev-mailbox\/:id$/.test(c.route.url))
       return { value: "00000000-0000-4000-8000-000000000000", kind: "other" };
     if (/\/snoozes\/:id$/.test(c.route.url)) return formRecord(c, "snoozeId");
+    if (/\/webhooks\/:id(\/|$)/.test(c.route.url)) return formRecord(c, "webhookId");
     return c.schema?.enum
       ? { value: String(pickEnum(c.schema.enum, REPORT)), kind: "other" }
       : { value: c.w.people.client.id, kind: "person" };

@@ -7,6 +7,7 @@ import { buildApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import type { Clock } from "../jobs/clock";
 import { seedDemo } from "../tools/seed";
 import "./provided";
 import { startSmtpPeer } from "./smtp";
@@ -81,6 +82,8 @@ export async function startTestApp(
      */
     demoMembers?: boolean;
     config?: Partial<AppConfig>;
+    /** The time the app's day-spanning rules and jobs see (jobs/clock.ts `manualClock`); the system clock by default. */
+    clock?: Clock;
   } = {},
 ) {
   const smtp = await startSmtpPeer();
@@ -115,7 +118,7 @@ export async function startTestApp(
       cb();
     },
   });
-  const app = await buildApp(config, { database, logStream });
+  const app = await buildApp(config, { database, logStream, clock: opts.clock });
   const address = await app.listen({ port, host: "127.0.0.1" });
 
   async function call(method: string, path: string, body?: Json, o: CallOptions = {}) {

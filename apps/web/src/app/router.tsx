@@ -37,6 +37,18 @@ const layouts = {
   ),
 };
 
+/**
+ * Between the guard and an area's layout: a person who has not accepted the current terms or privacy version sees
+ * the acceptance page instead (issue 29 §2), with the area's strings.
+ */
+const termsGate = (area: StringArea) =>
+  page(() =>
+    withStrings(
+      area,
+      import("../features/privacy/consents/TermsGate").then((m) => m.TermsGate),
+    ),
+  );
+
 /** The pages of each area, inside its layout (besides home and profile). */
 const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
   client: [
@@ -160,6 +172,10 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
       ),
     },
     {
+      path: "notification-settings/webhooks",
+      lazy: page(() => import("../features/staff/webhooks/WebhooksPage").then((m) => m.WebhooksPage)),
+    },
+    {
       path: "notification-settings/synchronization",
       lazy: page(() =>
         import("../features/staff/notification-settings/SynchronizationSettingsPage").then(
@@ -256,8 +272,15 @@ export const routes: RouteObject[] = [
             Component: RouteGuard,
             children: [
               {
-                index: true,
-                lazy: page(() => import("../features/auth/EntitySelectPage").then((m) => m.EntitySelectPage)),
+                lazy: termsGate("staff"),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() =>
+                      import("../features/auth/EntitySelectPage").then((m) => m.EntitySelectPage),
+                    ),
+                  },
+                ],
               },
             ],
           },
@@ -287,28 +310,44 @@ export const routes: RouteObject[] = [
               Component: RouteGuard,
               children: [
                 {
-                  lazy: layouts[area],
+                  lazy: termsGate(area),
                   children: [
                     {
-                      index: true,
-                      // staff start on the watch board (issue 28); clients and admins on the welcome page
-                      lazy:
-                        area === "staff"
-                          ? page(() => import("../features/staff/board/BoardPage").then((m) => m.BoardPage))
-                          : page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+                      lazy: layouts[area],
+                      children: [
+                        {
+                          index: true,
+                          // staff start on the watch board (issue 28); clients and admins on the welcome page
+                          lazy:
+                            area === "staff"
+                              ? page(() =>
+                                  import("../features/staff/board/BoardPage").then((m) => m.BoardPage),
+                                )
+                              : page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+                        },
+                        {
+                          path: "profile",
+                          lazy: page(() =>
+                            import("../features/profile/ProfilePage").then((m) => m.ProfilePage),
+                          ),
+                        },
+                        {
+                          // the development mailbox (no SMTP_URL): every area reads its own mail there
+                          path: "mailbox",
+                          lazy: page(() =>
+                            import("../features/mailbox-common/MailboxPage").then((m) => m.MailboxPage),
+                          ),
+                        },
+                        {
+                          // "My consents" (issue 29 §2), linked from the profile
+                          path: "consents",
+                          lazy: page(() =>
+                            import("../features/privacy/consents/ConsentsPage").then((m) => m.ConsentsPage),
+                          ),
+                        },
+                        ...areaPages[area],
+                      ],
                     },
-                    {
-                      path: "profile",
-                      lazy: page(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage)),
-                    },
-                    {
-                      // the development mailbox (no SMTP_URL): every area reads its own mail there
-                      path: "mailbox",
-                      lazy: page(() =>
-                        import("../features/mailbox-common/MailboxPage").then((m) => m.MailboxPage),
-                      ),
-                    },
-                    ...areaPages[area],
                   ],
                 },
               ],

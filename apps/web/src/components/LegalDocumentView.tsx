@@ -1,5 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 
 export interface LegalSection {
   title: string;
@@ -10,6 +11,8 @@ export interface LegalSection {
 export interface LegalDocument {
   title: string;
   updated: string;
+  /** The version a person accepts (TERMS_VERSION, PRIVACY_VERSION; issue 29 §2), shown under the title. */
+  version?: string;
   intro: string[];
   sections: LegalSection[];
 }
@@ -19,6 +22,7 @@ export interface LegalDocument {
  * (inside another page) the title is an h2 and sections h3.
  */
 export function LegalDocumentView({ doc, level = 1 }: { doc: LegalDocument; level?: 1 | 2 }) {
+  const { t } = useTranslation();
   const titleTag = level === 1 ? "h1" : "h2";
   const sectionTag = level === 1 ? "h2" : "h3";
   return (
@@ -28,6 +32,12 @@ export function LegalDocumentView({ doc, level = 1 }: { doc: LegalDocument; leve
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {doc.updated}
+        {doc.version && (
+          <>
+            <br />
+            {t("legal.version", { version: doc.version })}
+          </>
+        )}
       </Typography>
       {doc.intro.map((p) => (
         <Typography key={p} sx={{ mb: 1.5 }}>

@@ -26,6 +26,10 @@ interface FeatureStrings {
   "audit-common": typeof import("../features/audit-common/i18n/en.json");
   "client-access-audit": typeof import("../features/client/access-audit/i18n/en.json");
   "admin-access-audit": typeof import("../features/admin/access-audit/i18n/en.json");
+  "privacy-consents": typeof import("../features/privacy/consents/i18n/en.json");
+  "privacy-deletion": typeof import("../features/privacy/deletion/i18n/en.json");
+  "privacy-export": typeof import("../features/privacy/export/i18n/en.json");
+  "staff-webhooks": typeof import("../features/staff/webhooks/i18n/en.json");
 }
 
 declare module "i18next" {

@@ -32,6 +32,8 @@ export const sessionResponseSchema = z.object({
   refreshToken: z.string(),
   expiresIn: z.number(),
   user: authUserSchema,
+  /** Sign-in only: true when this sign-in cancelled the account's deletion (issue 29 §4). */
+  deletionCancelled: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

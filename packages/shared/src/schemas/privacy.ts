@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../constants";
 
 /**
  * Privacy rights (issue 29 §2–§4; docs/decisions.md "Privacy rights"): the person's consent history, the export of
@@ -37,3 +38,41 @@ export type ConsentHistory = z.infer<typeof consentHistorySchema>;
 
 /** Days between closing an account and deleting its rows; signing in within them cancels the deletion. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+
+/**
+ * `GET /user/consents/status`: whether the person must accept the current terms and privacy policy before anything
+ * else (a newer version than their latest acceptance), and the current versions to accept.
+ */
+export const termsStatusSchema = z.object({
+  required: z.boolean(),
+  terms_version: z.string(),
+  privacy_version: z.string(),
+});
+export type TermsStatus = z.infer<typeof termsStatusSchema>;
+
+/** `POST /user/consents/accept`: the versions the person read; both must be the current ones. */
+export const acceptTermsBodySchema = z.object({
+  terms_version: z.string().max(40),
+  privacy_version: z.string().max(40),
+});
+export type AcceptTermsBody = z.infer<typeof acceptTermsBodySchema>;
+
+/**
+ * `POST /user/account/deletion`: the person closes their account. The password re-authenticates; `confirm` must be
+ * `true` (the dialog's confirmation).
+ */
+export const accountDeletionBodySchema = z.object({
+  password: z.string("required").min(1, "required").max(PASSWORD_MAX_LENGTH, "password-too-long"),
+  confirm: z.literal(true, "deletion-not-confirmed"),
+});
+export type AccountDeletionBody = z.infer<typeof accountDeletionBodySchema>;
+
+/** `POST /admin/users/{uid}/deletion`: an admin starts the deletion a person asked for in writing. */
+export const adminAccountDeletionBodySchema = z.object({
+  confirm: z.literal(true, "deletion-not-confirmed"),
+});
+export type AdminAccountDeletionBody = z.infer<typeof adminAccountDeletionBodySchema>;
+
+/** The answer of both: when the account was closed and when its rows will be deleted. */
+export const accountDeletionSchema = z.object({ closed_at: z.string(), deletion_due_at: z.string() });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

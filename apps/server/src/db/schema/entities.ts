@@ -34,7 +34,11 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["staff", "client"] }).notNull(),
-    status: text("status", { enum: ["pending", "invited", "accepted"] }).notNull(),
+    /**
+     * `closed`: an accepted membership of a person whose account is closed and waiting for deletion (issue 29 §4);
+     * no rule treats it as a membership (db/membership-rules.ts), and cancelling the deletion makes it accepted again.
+     */
+    status: text("status", { enum: ["pending", "invited", "accepted", "closed"] }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -36,16 +36,23 @@ export const users = pgTable("users", {
   deletionRequestedBy: text("deletion_requested_by", { enum: ["self", "admin"] }),
 });
 
-/** Consent to a version of the terms of use and of the privacy policy, with its time. */
-export const consents = pgTable("consents", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  termsVersion: text("terms_version").notNull(),
-  privacyVersion: text("privacy_version").notNull(),
-  agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Consent to a version of the terms of use and of the privacy policy, with its time. The session lookup reads each
+ * person's latest (the new-terms gate, issue 29 §2) through `consents_user_idx`.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    termsVersion: text("terms_version").notNull(),
+    privacyVersion: text("privacy_version").notNull(),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consents_user_idx").on(t.userId, t.agreedAt)],
+);
 
 /**
  * Issue 29 §2: the consent history beyond the terms (kept in `consents`): each entity membership accepted or

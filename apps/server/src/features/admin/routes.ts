@@ -15,6 +15,7 @@ import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { purgeAccount } from "../account-deletion/purge";
 
 const ALL = "all_entities";
 
@@ -107,7 +108,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .offset(req.query.offset),
     );
 
-    /** Deletes an account with everything that belongs to it, for good. */
+    /**
+     * Deletes an account with everything that belongs to it, for good: the deletion job's purge (issue 29 §4), so
+     * the rows without a foreign key (band data, answers, mail) go too and the access audit keeps a random id.
+     */
     app.delete(
       "/admin/users/:uid",
       {
@@ -116,11 +120,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         if (req.params.uid === requireUser(req).id) throw new AppError("cannot-delete-self");
-        const [row] = await ctx.db
-          .delete(users)
-          .where(eq(users.id, req.params.uid))
-          .returning({ id: users.id });
-        if (!row) throw new AppError("user-missing");
+        const { uid } = req.params;
+        if (!(await ctx.db.transaction((tx) => purgeAccount(tx, uid)))) throw new AppError("user-missing");
         return { ok: true as const };
       },
     );

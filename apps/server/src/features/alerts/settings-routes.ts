@@ -20,7 +20,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
-import { type EntityRow, requireEntity } from "../../db/entities";
+import { type EntityRow, requireEntity, whileSettingsUnlocked } from "../../db/entities";
 import { entities, staffNotificationPrefs } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
@@ -95,23 +95,9 @@ async function syncResponse(db: Db, ws: string): Promise<SyncSettingsResponse> {
   };
 }
 
-/**
- * Runs `change` on the entity's settings unless they are locked (409 notification-settings-locked). The entity
- * row is share-locked for the transaction, so a lock taken meanwhile waits for the change or refuses it, never
- * lets it through after locking.
- */
-async function whileUnlocked(db: Db, ws: string, change: (tx: Db) => Promise<void>) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: entities.notificationSettingStatus })
-      .from(entities)
-      .where(eq(entities.workspaceName, ws))
-      .for("share");
-    if (!row) throw new AppError("entity-not-found");
-    if (row.status === "locked") throw new AppError("notification-settings-locked");
-    await change(tx);
-  });
-}
+/** Runs `change` on the entity's settings unless they are locked (db/entities.ts `whileSettingsUnlocked`). */
+const whileUnlocked = (db: Db, ws: string, change: (tx: Db) => Promise<void>) =>
+  whileSettingsUnlocked(db, ws, change);
 
 /**
  * Notification settings and the lock (§7; docs/decisions.md "Alerts (issue 11)"): the entity's frequency per

@@ -17,8 +17,9 @@ import {
   TERMS_VERSION,
   VERIFY_TOKEN_TTL_S,
 } from "@mimamori/shared";
-import { eq, sql } from "drizzle-orm";
-import { consents, users } from "../../db/schema";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { consents, memberships, users } from "../../db/schema";
+import { systemClock } from "../../jobs/clock";
 import type { AppContext } from "../../lib/context";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
@@ -160,11 +161,37 @@ export async function signIn(
   await releaseSlots(ctx.db, slots);
   await clearKey(ctx.db, SIGN_IN_FAILURE, `email:${user.email}`);
   pruneOccasionally(ctx);
+  // a closed account (issue 29 §4): the right password within the grace period cancels the deletion
+  const cancelled = user.closedAt !== null;
+  if (cancelled && !(await reopenAccount(ctx, user.id))) throw new AppError("user-not-found");
   if (!user.emailVerifiedAt) {
     await sendVerificationMail(ctx, user);
     throw new AppError("email-not-verified");
   }
-  return startSession(ctx, user, input.remember ?? false);
+  const session = await startSession(ctx, user, input.remember ?? false);
+  return cancelled ? { ...session, deletionCancelled: true } : session;
+}
+
+/**
+ * Reopens a closed account whose deletion is not due yet (the deletion job may be deleting it at this moment: the
+ * update then waits for it and finds nothing): its accepted memberships come back. False: past the grace period,
+ * the account counts as deleted.
+ */
+async function reopenAccount(ctx: AppContext, userId: string): Promise<boolean> {
+  const now = (ctx.clock ?? systemClock).now();
+  return ctx.db.transaction(async (tx) => {
+    const [reopened] = await tx
+      .update(users)
+      .set({ closedAt: null, deletionDueAt: null, deletionRequestedBy: null, updatedAt: now })
+      .where(and(eq(users.id, userId), isNotNull(users.closedAt), gt(users.deletionDueAt, now)))
+      .returning({ id: users.id });
+    if (!reopened) return false;
+    await tx
+      .update(memberships)
+      .set({ status: "accepted" })
+      .where(and(eq(memberships.userId, userId), eq(memberships.status, "closed")));
+    return true;
+  });
 }
 
 export async function register(
@@ -253,18 +280,26 @@ export async function confirmPasswordReset(
   await revokeAllSessions(ctx.db, userId);
 }
 
+/**
+ * A signed-in person proves it is them by entering the password again (password change, account deletion). It
+ * shares the sign-in limits: a stolen session must not become a fast password oracle.
+ */
+export async function reauthenticate(ctx: AppContext, userId: string, password: string, ip: string) {
+  const [current] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!current) throw new AppError("user-missing");
+  const limits = authLimits.signIn(current.email, ip);
+  const slots = await takeSlots(ctx.db, limits);
+  if (!slots) throw tooManyRequests(limits);
+  if (!(await checkPassword(current.passwordHash, password))) throw new AppError("wrong-password");
+  await releaseSlots(ctx.db, slots);
+  return current;
+}
+
 export async function changePassword(
   ctx: AppContext,
   input: { userId: string; oldPassword: string; newPassword: string; ip: string },
 ) {
-  const [current] = await ctx.db.select().from(users).where(eq(users.id, input.userId));
-  if (!current) throw new AppError("user-missing");
-  // Re-authentication shares the sign-in limits: a stolen session must not become a fast password oracle.
-  const limits = authLimits.signIn(current.email, input.ip);
-  const slots = await takeSlots(ctx.db, limits);
-  if (!slots) throw tooManyRequests(limits);
-  if (!(await checkPassword(current.passwordHash, input.oldPassword))) throw new AppError("wrong-password");
-  await releaseSlots(ctx.db, slots);
+  await reauthenticate(ctx, input.userId, input.oldPassword, input.ip);
   if (input.oldPassword === input.newPassword) throw new AppError("same-password", "newPassword");
   const user = await setPassword(ctx, input.userId, input.newPassword);
   await revokeAllSessions(ctx.db, user.id);

@@ -1,7 +1,9 @@
 import type { Board } from "@mimamori/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changesOf } from "../../db/changes";
 import {
+  alertStates,
   formRecipients,
   formSends,
   forms,
@@ -9,6 +11,7 @@ import {
   notifications,
   vitalSync,
 } from "../../db/schema";
+import { gradeUngradedStates } from "../../db/state-zones";
 import { HOUR, MINUTE } from "../../jobs/clock";
 import { localMidnightMs } from "../../lib/time-sql";
 import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "./test-world";
@@ -148,6 +151,43 @@ describe("red and yellow now", () => {
     );
     expect(res.status).toBe(200);
     expect(who((await board(e)).zones.filter((z) => z.report_id === HR)).sort()).toEqual([a.id, c.id].sort());
+  });
+
+  it("reads the zone the engine kept (graded again on a range change), and grades states kept without one", async () => {
+    const e = await b.entity({ members: 2 });
+    const [a, c] = e.members as [Person, Person];
+    await b.upload(a, [{ code: HR, at: minute(10), value: 150 }]);
+    await b.upload(c, [{ code: HR, at: minute(10), value: 170 }]);
+    const kept = async () =>
+      Object.fromEntries(
+        (
+          await b.w.t.db
+            .select({ uid: alertStates.userId, zone: alertStates.zone })
+            .from(alertStates)
+            .where(and(eq(alertStates.workspaceName, e.ws), eq(alertStates.measure, 5091)))
+        ).map((x) => [x.uid, x.zone]),
+      );
+    expect(await kept()).toEqual({ [a.id]: "yellow", [c.id]: "red" });
+    // the entity's ranges make 150 green: graded again with the change
+    const res = await b.w.t.call(
+      "POST",
+      `/staff/${e.ws}/reports_v2/${HR}?timezone=Asia/Tokyo&interval=7`,
+      { maxValue: [0, 155, 165, 200], minValue: [0, 100, 140, 200], meanValue: [0, 80, 100, 200] },
+      { token: e.staff.token },
+    );
+    expect(res.status).toBe(200);
+    expect(await kept()).toEqual({ [a.id]: "green", [c.id]: "red" });
+    expect(who((await board(e)).zones)).toEqual([c.id]);
+    // the board believes the kept zone: a state kept green is not read at all
+    await b.w.t.db.update(alertStates).set({ zone: "green" }).where(eq(alertStates.userId, c.id));
+    changesOf(b.w.t.db).everything(); // written behind the app's back: its kept answers are dropped by hand
+    expect((await board(e, "&report_id=00005091")).zones).toEqual([]);
+    // a state kept before zones were (migration 0011) is graded by the board, then once at the next start
+    await b.w.t.db.update(alertStates).set({ zone: null }).where(eq(alertStates.workspaceName, e.ws));
+    changesOf(b.w.t.db).everything();
+    expect(who((await board(e, "&report_id=00005091")).zones)).toEqual([c.id]);
+    expect(await gradeUngradedStates(b.w.t.db)).toBeGreaterThan(0);
+    expect(await kept()).toEqual({ [a.id]: "green", [c.id]: "red" });
   });
 
   it("filters by measure: only that measure's rows and alerts", async () => {

@@ -5,7 +5,6 @@ import {
   type BoardAlertRow,
   type BoardMember,
   type BoardZoneRow,
-  defaultRanges,
   HEART_RATE,
   HEAT_STRESS,
   type Language,
@@ -30,13 +29,12 @@ import {
   memberships,
   notificationMails,
   notifications,
-  reportRanges,
-  reportTunings,
   users,
   vitalBucketsHour,
   vitalSync,
 } from "../../db/schema";
 import { bare } from "../../db/sql-names";
+import { rangeCtes, rangeJoins, rangeSource, zoneRank } from "../../db/state-zones";
 import { at, localMidnightMs } from "../../lib/time-sql";
 import { aboutCurrentMember } from "../alerts/list";
 import { mailStatus } from "../alerts/record";
@@ -131,36 +129,6 @@ interface BoardJson {
 const memberJson = sql`${users.id}, ${users.name}, ${users.email}`;
 
 /**
- * The measures graded on the board with what grading needs: direction and default cut points. A single sample is
- * read against the range of the statistic it would make worst, as the alert engine reads it (judge.ts `isRed`):
- * the max ranges where high is bad, the min ranges where low is bad.
- */
-function gradedMeasures(db: Db, measures: readonly Measure[]) {
-  const cut = (m: Measure) => {
-    const d = defaultRanges(m);
-    return m.direction === "high" ? d.maxValue : d.minValue;
-  };
-  return {
-    numbers: numberArrayValue(
-      db,
-      "int",
-      measures.map((m) => m.measure),
-    ),
-    high: sql.param(measures.map((m) => m.direction === "high")),
-    cut1: numberArrayValue(
-      db,
-      "float8",
-      measures.map((m) => cut(m)[1]),
-    ),
-    cut2: numberArrayValue(
-      db,
-      "float8",
-      measures.map((m) => cut(m)[2]),
-    ),
-  };
-}
-
-/**
  * The board is read in three statements that PostgreSQL runs at once on three connections (PGlite one after the
  * other), so that the board's wait is its longest part, not the sum (bench/README.md "The watch board"). Each
  * statement names only the parts it answers; the others' CTEs are not run. `week`, the wear of the six days before
@@ -194,36 +162,38 @@ export function boardStatement(
   dayStarts: number[],
   part: BoardPart,
 ): SQL {
-  const [m, st, tn, g, n, z, r, fs, f] = [
+  const [m, st, n, z, r, fs, f] = [
     memberships,
     alertStates,
-    reportTunings,
-    reportRanges,
     notifications,
     memberSnoozes,
     formRecipients,
     formSends,
     forms,
   ];
-  const g8 = gradedMeasures(db, measures);
+  const numbers = numberArrayValue(
+    db,
+    "int",
+    measures.map((x) => x.measure),
+  );
   const nowAt = at(now);
   const today = dayStarts[6] as number;
   const fresh = at(now - syncHours * 3_600_000);
-  // `s`: each member's latest judged sample per measure (alert_states), with the range it is read against: the
-  // tuned one while tuning is on (all three set), else the entity's, else the defaults (ranges.ts effectiveRanges)
-  const measureFilter = filtered ? sql`and ${n.measure} = any(${g8.numbers}::int[])` : sql``;
+  // `s`: each member's latest judged sample per measure (alert_states) out of green, with where its range comes from
+  // (zones.ts)
+  const measureFilter = filtered ? sql`and ${n.measure} = any(${numbers}::int[])` : sql``;
   const fields: Record<keyof BoardJson, SQL> = {
-    zones: sql`(select json_agg(json_build_array(${memberJson}, zrows.zm, zrows.zone = 2, zrows.v,
+    zones: sql`(select json_agg(json_build_array(${memberJson}, zrows.zm, zrows.grade = 2, zrows.v,
           (extract(epoch from zrows.zt) * 1000)::float8,
-          case when zrows.zone = 2 and zrows.zr then (select ${ms(sql`max(${n.at})`)} from ${n}
+          case when zrows.grade = 2 and zrows.zr then (select ${ms(sql`max(${n.at})`)} from ${n}
             where ${n.userId} = zrows.uid and ${n.workspaceName} = ${ws} and ${n.measure} = zrows.zm
               and ${n.notificationType} = ${NOTIFICATION_TYPE.measurement} and ${n.clearedAt} is null) end,
           zrows.source,
           (select (extract(epoch from max(snoozing.until_ts)) * 1000)::float8 from snoozing
             where snoozing.uid = zrows.uid and snoozing.zmeasure = zrows.zm)) order by zrows.rn)
         from zrows join ${users} on ${users.id} = zrows.uid where zrows.rn <= ${BOARD_LIST_MAX})`,
-    red: sql`(select count(*)::int from zoned where zone = 2)`,
-    yellow: sql`(select count(*)::int from zoned where zone = 1)`,
+    red: sql`(select count(*)::int from zoned where grade = 2)`,
+    yellow: sql`(select count(*)::int from zoned where grade = 1)`,
     silent: sql`(select json_agg(json_build_array(${memberJson}, (extract(epoch from q.last_sync) * 1000)::float8)
           order by q.last_sync nulls last, ${users.name}, ${users.email})
         from (select * from quiet order by last_sync nulls last limit ${BOARD_LIST_MAX}) q
@@ -256,37 +226,22 @@ export function boardStatement(
       select ${m.userId} as uid, ${m.acceptedAt} as since from ${m}
       where ${acceptedClientOf(ws)} and ${m.isActive} and ${m.acceptedAt} is not null
     ),
-    ms as (select * from unnest(${g8.numbers}::int[], ${g8.high}::boolean[], ${g8.cut1}::float8[],
-      ${g8.cut2}::float8[]) as x(measure, high, d1, d2)),
-    tn as (select ${tn.userId} as uid, ${tn.measure} as measure, ${tn.maxValue} as max, ${tn.minValue} as min
-      from ${tn} where ${tn.workspaceName} = ${ws} and ${tn.isTuned} and ${tn.maxValue} is not null
-        and ${tn.minValue} is not null and ${tn.meanValue} is not null),
-    g as (select ${g.measure} as gm, ${g.maxValue} as max, ${g.minValue} as min from ${g}
-      where ${g.workspaceName} = ${ws}),
+    ${rangeCtes(db, ws, measures)},
+    -- the states out of green (the engine keeps each state's zone; a state without one is graded here), read through
+    -- the partial index alert_states_attention_idx
     s as (
       select c.uid, ${st.measure} as measure, ${st.inRed} as in_red, ${st.lastAt} as last_at,
-        ${st.lastValue} as v, ms.high,
-        case when tn.uid is not null then 'tuned' when g.gm is not null then 'entity' else 'default' end as source,
-        coalesce(case when ms.high then tn.max else tn.min end, case when ms.high then g.max else g.min end)
-          as cuts, ms.d1, ms.d2
-      from c join ${st} on ${st.userId} = c.uid and ${st.workspaceName} = ${ws}
-        join ms on ms.measure = ${st.measure}
-        left join tn on tn.uid = c.uid and tn.measure = ${st.measure}
-        left join g on g.gm = ${st.measure}
-      where ${st.lastValue} is not null and ${st.lastAt} >= c.since and ${st.lastAt} >= ${fresh}
+        ${st.lastValue} as v, ${rangeSource} as source,
+        case ${st.zone} when 'red' then 2 when 'yellow' then 1 when 'green' then 0
+          else ${zoneRank(sql`${st.lastValue}`)} end as grade
+      from ${st} join c on c.uid = ${st.userId}
+        ${rangeJoins(sql`c.uid`, sql`${st.measure}`)}
+      where ${st.workspaceName} = ${ws} and ${st.zone} is distinct from 'green' and ${st.lastValue} is not null
+        and ${st.lastAt} >= c.since and ${st.lastAt} >= ${fresh}
     ),
-    graded as (
-      select s.*, case
-          when s.high then case when s.v >= coalesce(s.cuts[3], s.d2) then 2
-            when s.v >= coalesce(s.cuts[2], s.d1) then 1 else 0 end
-          else case when s.v < coalesce(s.cuts[2], s.d1) then 2
-            when s.v < coalesce(s.cuts[3], s.d2) then 1 else 0 end
-        end as zone
-      from s
-    ),
-    zoned as (select * from graded where zone > 0),
+    zoned as (select * from s where grade > 0),
     zrows as (
-      select zoned.*, zoned.measure as zm, zoned.last_at as zt, zoned.in_red as zr, row_number() over (order by zone desc, (measure = ${HEAT_MEASURE}) desc, last_at desc, uid)
+      select zoned.*, zoned.measure as zm, zoned.last_at as zt, zoned.in_red as zr, row_number() over (order by grade desc, (measure = ${HEAT_MEASURE}) desc, last_at desc, uid)
         as rn
       from zoned
     ),

@@ -26,6 +26,7 @@ import {
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
+import { recordShareEvent } from "../consents/record";
 import { questionIn } from "./catalogue";
 import { shownFileName } from "./image-processing";
 
@@ -237,7 +238,10 @@ export async function shareItem(
         setWhere: sql`${dataShares.sharedAt} < ${member.acceptedAt.toISOString()}::timestamptz`,
       })
       .returning({ sharedAt: dataShares.sharedAt });
-    if (share) await touchItem(tx, itemId);
+    if (share) {
+      await touchItem(tx, itemId);
+      await recordShareEvent(tx, "share-granted", itemId, ws);
+    }
     return Boolean(share);
   });
   const entity = (await sharedEntities(db, itemId)).find((e) => e.workspace_name === ws);
@@ -254,6 +258,7 @@ export async function unshareItem(db: Db, itemId: number, ws: string): Promise<v
       .returning({ ws: dataShares.workspaceName });
     if (!gone.length) throw new AppError("share-not-found");
     await touchItem(tx, itemId);
+    await recordShareEvent(tx, "share-revoked", itemId, ws);
   });
 }
 

@@ -15,6 +15,7 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { recordConsentEvents } from "../consents/record";
 
 /**
  * The entity's watched-over members (spec §3 User): accepted, invited (not answered yet: the entity sees none of
@@ -123,6 +124,12 @@ export async function removeMember(db: Db, ws: string, userId: string) {
       .where(
         and(inArray(formSchedules.formId, entityForms), sql`${userId}::uuid = any(${formSchedules.userIds})`),
       );
-    await tx.delete(memberships).where(and(clientMembershipOf(ws), eq(memberships.userId, userId)));
+    const gone = await tx
+      .delete(memberships)
+      .where(and(clientMembershipOf(ws), eq(memberships.userId, userId)))
+      .returning({ status: memberships.status });
+    // the end of a consented membership is in the person's consent history; a withdrawn invitation is not
+    if (gone.some((m) => m.status === "accepted"))
+      await recordConsentEvents(tx, [{ userId, kind: "membership-left", workspace: ws }]);
   });
 }

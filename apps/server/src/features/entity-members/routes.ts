@@ -6,6 +6,7 @@ import { requireEntity } from "../../db/entities";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { workspaceParams } from "../../lib/params";
+import { recordConsentEvents } from "../consents/record";
 import { sendInvitations } from "../invitations/service";
 import { parseUserCsv } from "./csv";
 import {
@@ -140,11 +141,14 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, id } = req.params;
         await requireMember(ctx.db, workspace, id);
         // the person applied themself: consent takes effect with the approval
-        const approved = await setMembership(ctx.db, workspace, id, "pending", {
-          status: "accepted",
-          acceptedAt: new Date(),
+        await ctx.db.transaction(async (tx) => {
+          const approved = await setMembership(tx, workspace, id, "pending", {
+            status: "accepted",
+            acceptedAt: new Date(),
+          });
+          if (!approved) throw new AppError("not-pending-user");
+          await recordConsentEvents(tx, [{ userId: id, kind: "membership-accepted", workspace }]);
         });
-        if (!approved) throw new AppError("not-pending-user");
         return listMembers(ctx.db, workspace);
       },
     );

@@ -23,6 +23,7 @@ export function eventRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const hub = new EventHub(changesOf(ctx.db), opts.limits);
+    ctx.metrics?.countStreams(() => hub.size);
     const heartbeatMs = opts.heartbeatMs ?? EVENT_LIMITS.heartbeatMs;
     // before the HTTP server waits for open connections: an open stream would keep app.close() waiting
     app.addHook("preClose", async () => hub.close());

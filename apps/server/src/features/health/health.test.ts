@@ -95,6 +95,8 @@ describe("secure by default", () => {
     expect(publicRoutes.sort()).toEqual([
       "GET /api/health",
       "GET /api/livez",
+      // its own bearer token, METRICS_TOKEN (metrics.test.ts)
+      "GET /api/metrics",
       "GET /api/readyz",
       "POST /api/auth/accept-invite",
       "POST /api/auth/password-reset",

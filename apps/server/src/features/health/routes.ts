@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { devMailboxOn } from "../../lib/mail/mailer";
+import { hasMetricsToken } from "../../lib/metrics";
 import { checkDatabase } from "./demo";
 import { checkReady } from "./readiness";
 
@@ -42,5 +43,15 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { status: "ready" as const, db: ctx.database.kind };
       },
     );
+
+    // Prometheus (issue 31 §4; docs/operations.md lists the metrics): only with METRICS_TOKEN set, so a server
+    // does not show its figures to anyone by accident (404 as for any unknown path), and only to that bearer token
+    app.get("/metrics", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
+      const { metrics } = ctx;
+      const token = ctx.config.metricsToken;
+      if (!metrics || !token) throw new AppError("not-found");
+      if (!hasMetricsToken(req.headers.authorization, token)) throw new AppError("unauthenticated");
+      return reply.type(metrics.contentType).send(await metrics.scrape());
+    });
   };
 }

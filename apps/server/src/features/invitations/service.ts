@@ -7,6 +7,7 @@ import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { issueEmailToken } from "../auth/email-tokens";
 import { pruneRateEvents, Throttle, takeSlots } from "../auth/throttle";
+import { recordConsentEvents } from "../consents/record";
 
 /**
  * Invitations to an entity, one module for both sides: the inviting features (entity-members registers clients,
@@ -87,12 +88,16 @@ const openInvitation = (ws: string, userId: string, role: MembershipRole) =>
 
 /** The invitee's own yes: from now on (accepted_at) the entity sees their data, never before. */
 export async function acceptInvitation(db: Db, ws: string, userId: string, role: MembershipRole) {
-  const [row] = await db
-    .update(memberships)
-    .set({ status: "accepted", acceptedAt: new Date() })
-    .where(openInvitation(ws, userId, role))
-    .returning();
-  if (!row) throw new AppError("invitation-not-found");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memberships)
+      .set({ status: "accepted", acceptedAt: new Date() })
+      .where(openInvitation(ws, userId, role))
+      .returning();
+    if (!row) throw new AppError("invitation-not-found");
+    const kind = role === "staff" ? "staff-invitation-accepted" : "membership-accepted";
+    await recordConsentEvents(tx, [{ userId, kind, workspace: ws }]);
+  });
 }
 
 /** The invitee's no: the invitation goes; the entity may invite again (within the caps). */

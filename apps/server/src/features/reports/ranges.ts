@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reportRanges, reportTunings } from "../../db/schema";
 import { bare } from "../../db/sql-names";
+import { regradeStates } from "../../db/state-zones";
 
 const toRanges = (r: { maxValue: number[]; minValue: number[]; meanValue: number[] }): ZoneRanges => ({
   maxValue: r.maxValue as ZoneRange,
@@ -19,12 +20,16 @@ export async function generalRanges(db: Db, ws: string, m: Measure): Promise<Zon
   return row ? toRanges(row) : defaultRanges(m);
 }
 
+/** Saves the entity's ranges of a measure; its members' kept zones are graded again in the same transaction. */
 export async function saveGeneralRanges(db: Db, ws: string, m: Measure, r: ZoneRanges): Promise<void> {
   const values = { workspaceName: ws, measure: m.measure, ...r, updatedAt: new Date() };
-  await db
-    .insert(reportRanges)
-    .values(values)
-    .onConflictDoUpdate({ target: [reportRanges.workspaceName, reportRanges.measure], set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(reportRanges)
+      .values(values)
+      .onConflictDoUpdate({ target: [reportRanges.workspaceName, reportRanges.measure], set: values });
+    await regradeStates(tx, ws, m);
+  });
 }
 
 export interface Tuning {
@@ -67,13 +72,16 @@ export async function saveTuning(db: Db, ws: string, m: Measure, userId: string,
     ...r,
     updatedAt: new Date(),
   };
-  await db
-    .insert(reportTunings)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [reportTunings.workspaceName, reportTunings.measure, reportTunings.userId],
-      set: values,
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(reportTunings)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [reportTunings.workspaceName, reportTunings.measure, reportTunings.userId],
+        set: values,
+      });
+    await regradeStates(tx, ws, m, userId);
+  });
 }
 
 /**
@@ -83,22 +91,25 @@ export async function saveTuning(db: Db, ws: string, m: Measure, userId: string,
 export async function setTuned(db: Db, ws: string, m: Measure, userId: string, isTuned: boolean) {
   const general = await generalRanges(db, ws, m);
   const t = reportTunings;
-  await db
-    .insert(reportTunings)
-    .values({ workspaceName: ws, measure: m.measure, userId, isTuned, ...(isTuned ? general : {}) })
-    .onConflictDoUpdate({
-      target: [reportTunings.workspaceName, reportTunings.measure, reportTunings.userId],
-      set: {
-        isTuned,
-        updatedAt: new Date(),
-        ...(isTuned
-          ? {
-              // Drizzle has no `excluded.` column: its bare name, from the column
-              maxValue: sql`coalesce(${t.maxValue}, excluded.${bare(t.maxValue)})`,
-              minValue: sql`coalesce(${t.minValue}, excluded.${bare(t.minValue)})`,
-              meanValue: sql`coalesce(${t.meanValue}, excluded.${bare(t.meanValue)})`,
-            }
-          : {}),
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(reportTunings)
+      .values({ workspaceName: ws, measure: m.measure, userId, isTuned, ...(isTuned ? general : {}) })
+      .onConflictDoUpdate({
+        target: [reportTunings.workspaceName, reportTunings.measure, reportTunings.userId],
+        set: {
+          isTuned,
+          updatedAt: new Date(),
+          ...(isTuned
+            ? {
+                // Drizzle has no `excluded.` column: its bare name, from the column
+                maxValue: sql`coalesce(${t.maxValue}, excluded.${bare(t.maxValue)})`,
+                minValue: sql`coalesce(${t.minValue}, excluded.${bare(t.minValue)})`,
+                meanValue: sql`coalesce(${t.meanValue}, excluded.${bare(t.meanValue)})`,
+              }
+            : {}),
+        },
+      });
+    await regradeStates(tx, ws, m, userId);
+  });
 }

@@ -55,7 +55,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
      */
     app.get(
       "/self/language",
-      { config: { access: "user" }, schema: { response: { 200: languageResponseSchema } } },
+      {
+        config: { access: "user", allowWithoutCurrentTerms: true },
+        schema: { response: { 200: languageResponseSchema } },
+      },
       async (req) => ({ language: requireUser(req).language }),
     );
 
@@ -78,7 +81,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       "/user/language",
-      { config: { access: "user" }, schema: { body: languageBodySchema, response: { 200: okSchema } } },
+      {
+        config: { access: "user", allowWithoutCurrentTerms: true },
+        schema: { body: languageBodySchema, response: { 200: okSchema } },
+      },
       async (req) => {
         const me = requireUser(req);
         await ctx.db
@@ -91,7 +97,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/user/info",
-      { config: { access: "user" }, schema: { response: { 200: userInfoSchema } } },
+      {
+        config: { access: "user", allowWithoutCurrentTerms: true },
+        schema: { response: { 200: userInfoSchema } },
+      },
       async (req) => {
         // read with the session by the access check, in the same statement that proved the caller signed in
         const me = requireUser(req);

@@ -31,10 +31,17 @@ interface Props {
   submitting: boolean;
   onBack: () => void;
   onSubmit: () => void;
+  /** The hint's and buttons' texts when not signing up (the acceptance of a new version: "Sign out", "Accept"). */
+  hint?: string;
+  backLabel?: string;
+  submitLabel?: string;
 }
 
-/** Sign-up step two: Terms and Privacy tabs in the current language, two required agreements. */
-export function AgreementStep({ submitting, onBack, onSubmit }: Props) {
+/**
+ * Sign-up step two, and the acceptance of a new terms or privacy version (features/privacy/consents): Terms and
+ * Privacy tabs in the current language, two required agreements.
+ */
+export function AgreementStep({ submitting, onBack, onSubmit, hint, backLabel, submitLabel }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [tab, setTab] = useState<"terms" | "privacy">("terms");
@@ -90,7 +97,7 @@ export function AgreementStep({ submitting, onBack, onSubmit }: Props) {
         )}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {t("auth.signUp.agreeHint")}
+        {hint ?? t("auth.signUp.agreeHint")}
       </Typography>
       <FormGroup sx={{ mt: 1 }}>
         <FormControlLabel
@@ -106,10 +113,10 @@ export function AgreementStep({ submitting, onBack, onSubmit }: Props) {
       </FormGroup>
       <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, mt: 2 }}>
         <Button onClick={onBack} disabled={submitting}>
-          {t("common.back")}
+          {backLabel ?? t("common.back")}
         </Button>
         <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
-          {t("auth.signUp.submit")}
+          {submitLabel ?? t("auth.signUp.submit")}
         </Button>
       </Box>
       <AnonymisedDataDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />

@@ -15,6 +15,7 @@ import { signInErrorCode } from "../../api/errors";
 import { afterSignIn, ENTITY_SELECT_PATH } from "../../app/guards/guardDecision";
 import { establishSession, signIn, signOut } from "../../app/session/actions";
 import { InputField } from "../../components/InputField";
+import { useNotify } from "../../components/Notifier";
 import { PasswordField } from "../../components/PasswordField";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -25,6 +26,7 @@ import { checkSignIn, type SignInErrors } from "./signInCheck";
 export function SignInPage({ userType: role }: { userType: UserType }) {
   const { t } = useTranslation();
   const msg = useMessage();
+  const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: unknown } | null)?.from;
@@ -88,6 +90,8 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
         }
       }
       await establishSession(session, role);
+      // issue 29 §4: signing in within the grace period cancelled the account's deletion
+      if (session.deletionCancelled) notify(msg("account-deletion-cancelled"), "success");
       if (role === "staff") {
         await navigate(ENTITY_SELECT_PATH, { replace: true, state: from ? { from } : undefined });
       } else {

@@ -1,12 +1,18 @@
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/usePageTitle";
+import { DeleteAccountCard } from "../privacy/deletion/DeleteAccountCard";
+import { ExportDataCard } from "../privacy/export/ExportDataCard";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 import { PersonalInfoCard } from "./PersonalInfoCard";
 
-/** Profile of every role: personal information and password change. */
+/** Profile of every role: personal information, password change and deleting the account (issue 29 §4). */
 export function ProfilePage() {
   const { t } = useTranslation();
   const id = useId();
@@ -16,6 +22,19 @@ export function ProfilePage() {
       <Typography variant="h1">{t("profile.title")}</Typography>
       <PersonalInfoCard titleId={`${id}-info`} />
       <ChangePasswordCard titleId={`${id}-password`} />
+      <ExportDataCard titleId={`${id}-export`} />
+      <DeleteAccountCard titleId={`${id}-delete`} />
+      {/* "My consents" (issue 29 §2: features/privacy/consents), beside the profile in every area */}
+      <Card>
+        <CardContent>
+          <Link component={RouterLink} to="../consents" relative="path" variant="h6">
+            {t("privacy-consents.profileLink")}
+          </Link>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t("privacy-consents.profileLinkHint")}
+          </Typography>
+        </CardContent>
+      </Card>
     </Stack>
   );
 }

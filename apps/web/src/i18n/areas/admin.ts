@@ -1,5 +1,9 @@
 /** The admin area's feature strings: one chunk, loaded with the area's layout (areaStrings.ts). */
 export default import.meta.glob<Record<string, unknown>>(
-  ["../../features/admin/*/i18n/*.json", "../../features/*-common/i18n/*.json"],
+  [
+    "../../features/admin/*/i18n/*.json",
+    "../../features/*-common/i18n/*.json",
+    "../../features/privacy/*/i18n/*.json",
+  ],
   { eager: true, import: "default" },
 );

@@ -4,6 +4,7 @@ export default import.meta.glob<Record<string, unknown>>(
     "../../features/staff/*/i18n/*.json",
     "../../features/staff/*/*/i18n/*.json",
     "../../features/*-common/i18n/*.json",
+    "../../features/privacy/*/i18n/*.json",
   ],
   { eager: true, import: "default" },
 );

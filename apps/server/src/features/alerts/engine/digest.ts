@@ -113,14 +113,18 @@ export function alertRealtimeJob(ctx: AppContext, log: FastifyBaseLogger): Job {
     changes: "none",
     async run(now) {
       for (;;) {
+        const mailed: Date[] = [];
         const taken = await ctx.db.transaction(async (tx) => {
           const due = await takeUnmailed(tx, realtime, now, REALTIME_BATCH);
           for (const [ws, alerts] of byEntity(due)) {
             const mails = await mailAlerts(ctx, tx, ws, NOTIFICATION_TYPE.measurement, alerts);
             log.info({ workspace: ws, alerts: alerts.length, mails }, "real-time alerts mailed");
+            if (mails) for (const a of alerts) if (a.snoozeId === null) mailed.push(a.receivedAt);
           }
           return due.length;
         });
+        // once the mails are committed to the outbox: upload received → alert mail queued
+        ctx.metrics?.alertMailsQueued(mailed);
         if (taken < REALTIME_BATCH) return;
       }
     },

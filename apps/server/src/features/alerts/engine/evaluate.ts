@@ -3,8 +3,10 @@ import {
   defaultRanges,
   type Measure,
   NOTIFICATION_TYPE,
+  type Zone,
   type ZoneRange,
   type ZoneRanges,
+  zoneOf,
 } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, numberArrayValue, PREPARED, rows } from "../../../db/client";
@@ -19,6 +21,7 @@ import {
 } from "../../../db/schema";
 import { bare, bareList } from "../../../db/sql-names";
 import { effectiveRanges, type Tuning } from "../../reports/ranges";
+import { alertDeliveriesSql, alertSourceReturning } from "../../webhooks/enqueue";
 import { isRed, type JudgedSample, judgeMeasure, type MeasureState } from "./judge";
 import { prepared } from "./prepared-sql";
 
@@ -161,12 +164,15 @@ export async function evaluateBatch(
       for (const a of j.raised)
         raised.push({ ws, measure, value: a.value, at: a.at, clearedAt: a.clearedAt });
       if (j.priorClearedAt !== null) cleared.push({ ws, measure, at: j.priorClearedAt });
+      const lastValue = j.state.lastValue ?? null;
       states.push({
         ws,
         measure,
         inRed: j.state.inRed,
         lastAt: j.state.lastAt,
-        lastValue: j.state.lastValue ?? null,
+        lastValue,
+        // kept for the watch board (board/zones.ts grades the same way in SQL when ranges change)
+        zone: zoneOf(lastValue, m.direction === "high" ? ranges.maxValue : ranges.minValue, m.direction),
       });
     }
   }
@@ -192,6 +198,7 @@ interface State {
   inRed: boolean;
   lastAt: number;
   lastValue: number | null;
+  zone: Zone | null;
 }
 
 /** The values of one column of `xs`, for an `unnest` of array parameters. */
@@ -199,7 +206,7 @@ const column = <T>(xs: T[], f: (x: T) => unknown) => xs.map(f);
 
 /**
  * What the batch changed, in one statement: the new alerts (closed at once when a later sample of the batch left
- * red), `cleared_at` of the alerts open before the batch that left red, and the states. The insert's rows are not
+ * red) with their webhook deliveries (features/webhooks/enqueue.ts), `cleared_at` of the alerts open before the batch that left red, and the states. The insert's rows are not
  * visible to the update in the same statement, so only the alerts open before the batch are closed by it.
  */
 const writeJudgementSql = prepared(
@@ -219,6 +226,7 @@ const writeJudgementSql = prepared(
     "sRed",
     "sAt",
     "sValue",
+    "sZone",
   ],
   (p) => {
     const [n, st, z] = [notifications, alertStates, memberSnoozes];
@@ -234,19 +242,21 @@ const writeJudgementSql = prepared(
         ${ms("r.c")}, ${snooze}
       from unnest(${p.rWs}::text[], ${p.rMeasure}::smallint[], ${p.rValue}::float8[], ${p.rAt}::float8[],
         ${p.rCleared}::float8[]) as r(ws, m, v, t, c)
+      returning ${alertSourceReturning()}
+    ), hooks as (${alertDeliveriesSql(sql`raised`)}
     ), closed as (
       update ${n} set ${bare(n.clearedAt)} = ${ms("c.t")}
       from unnest(${p.cWs}::text[], ${p.cMeasure}::smallint[], ${p.cAt}::float8[]) as c(ws, m, t)
       where ${n.userId} = ${p.user}::uuid and ${n.workspaceName} = c.ws and ${n.measure} = c.m
         and ${n.notificationType} = ${NOTIFICATION_TYPE.measurement} and ${n.clearedAt} is null
     )
-    insert into ${st} as s (${bareList(st.userId, st.workspaceName, st.measure, st.inRed, st.lastAt, st.lastValue)})
-    select ${p.user}::uuid, x.ws, x.m, x.red, ${ms("x.t")}, x.v
+    insert into ${st} as s (${bareList(st.userId, st.workspaceName, st.measure, st.inRed, st.lastAt, st.lastValue, st.zone)})
+    select ${p.user}::uuid, x.ws, x.m, x.red, ${ms("x.t")}, x.v, x.z
     from unnest(${p.sWs}::text[], ${p.sMeasure}::smallint[], ${p.sRed}::boolean[], ${p.sAt}::float8[],
-      ${p.sValue}::float8[]) as x(ws, m, red, t, v)
+      ${p.sValue}::float8[], ${p.sZone}::text[]) as x(ws, m, red, t, v, z)
     on conflict (${bareList(st.userId, st.workspaceName, st.measure)}) do update
       set ${bare(st.inRed)} = excluded.${bare(st.inRed)}, ${bare(st.lastAt)} = excluded.${bare(st.lastAt)},
-        ${bare(st.lastValue)} = excluded.${bare(st.lastValue)}`;
+        ${bare(st.lastValue)} = excluded.${bare(st.lastValue)}, ${bare(st.zone)} = excluded.${bare(st.zone)}`;
   },
 );
 
@@ -273,5 +283,6 @@ function writeJudgement(
     sRed: column(states, (x) => x.inRed),
     sAt: column(states, (x) => x.lastAt),
     sValue: column(states, (x) => x.lastValue),
+    sZone: column(states, (x) => x.zone),
   });
 }

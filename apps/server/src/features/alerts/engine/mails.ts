@@ -41,6 +41,7 @@ export const alertColumns = {
   at: notifications.at,
   clearedAt: notifications.clearedAt,
   snoozeId: notifications.snoozeId,
+  receivedAt: notifications.createdAt,
 };
 export interface AlertRow {
   id: number;
@@ -53,6 +54,8 @@ export interface AlertRow {
   clearedAt: Date | null;
   /** Raised during a snooze of the member's measure: recorded, never mailed. */
   snoozeId: number | null;
+  /** When the alert was written: in the transaction of the upload that raised it (the alert-mail metric). */
+  receivedAt: Date;
 }
 
 export interface StaffRecipient {

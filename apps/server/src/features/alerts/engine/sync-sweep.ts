@@ -8,6 +8,7 @@ import { bareList } from "../../../db/sql-names";
 import type { Job } from "../../../jobs/runner";
 import type { AppContext } from "../../../lib/context";
 import { at } from "../../../lib/time-sql";
+import { alertDeliveriesSql, alertSourceReturning } from "../../webhooks/enqueue";
 
 export const SYNC_SWEEP_JOB = "alert-sync-sweep";
 /** Every 5 minutes (docs/decisions.md): sync lengths are hours, so a gap is seen within minutes of its length. */
@@ -17,7 +18,7 @@ export const SYNC_SWEEP_EVERY = "0 */5 * * * *";
  * Raises an out-of-sync alert for every accepted, active client member whose last sync (after consent: a member
  * who has not synced since joining gets none) is older than the entity's sync length, in one statement over all
  * entities. One alert per gap: the partial unique index on open sync alerts makes a repeat (or a second instance's
- * sweep) insert nothing, and ingestion closes the alert (`cleared_at`) when data arrives again. Returns how many
+ * sweep) insert nothing (and queue no webhook delivery: features/webhooks/enqueue.ts), and ingestion closes the alert (`cleared_at`) when data arrives again. Returns how many
  * alerts were raised.
  */
 export async function sweepSyncGaps(db: Db, now: Date): Promise<number> {
@@ -37,7 +38,7 @@ export async function sweepSyncGaps(db: Db, now: Date): Promise<number> {
   );
   const raised = await rows<{ one: number }>(
     db,
-    sql`insert into ${n} (${bareList(n.workspaceName, n.userId, n.notificationType, n.at, n.createdAt)})
+    sql`with raised as (insert into ${n} (${bareList(n.workspaceName, n.userId, n.notificationType, n.at, n.createdAt)})
       select ${m.workspaceName}, ${m.userId}, ${NOTIFICATION_TYPE.sync}::smallint, ${y.lastSyncAt}, ${at(now.getTime())}
       from ${m}
       join ${y} on ${y.userId} = ${m.userId}
@@ -48,7 +49,9 @@ export async function sweepSyncGaps(db: Db, now: Date): Promise<number> {
         and ${y.lastSyncAt} >= ${m.acceptedAt}
         and ${y.lastSyncAt} < ${at(now.getTime())} - make_interval(hours => len.hours)
       on conflict do nothing
-      returning 1 as one`,
+      returning ${alertSourceReturning()}
+    ), hooks as (${alertDeliveriesSql(sql`raised`)})
+    select 1 as one from raised`,
   );
   return raised.length;
 }

@@ -21,6 +21,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useMessage } from "../../../i18n/useLanguage";
+import { AdminDeletionButton } from "../../privacy/deletion/AdminDeletionButton";
 import { DownloadDialog } from "./DownloadDialog";
 
 const ALL = "all_entities";
@@ -142,6 +143,7 @@ export function UsersPage() {
                         </IconButton>
                       </span>
                     </Tooltip>
+                    <AdminDeletionButton user={u} self={u.uid === uid} />
                   </Stack>
                 ),
               },

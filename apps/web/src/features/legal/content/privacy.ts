@@ -1,4 +1,4 @@
-import type { Language } from "@mimamori/shared";
+import { type Language, PRIVACY_VERSION } from "@mimamori/shared";
 import type { LegalDocument } from "./types";
 
 /**
@@ -10,6 +10,7 @@ export const privacy: Record<Language, LegalDocument> = {
   jp: {
     title: "プライバシーポリシー",
     updated: "2021年2月1日 最終改定",
+    version: PRIVACY_VERSION,
     intro: [
       "Mimamori株式会社（以下「当社」といいます。）は、ウェアラブルバンド見守りサービス「Mimamori」（以下「本サービス」といいます。）において取り扱う利用者の個人情報の重要性を認識し、個人情報の保護に関する法律その他の関係法令を遵守して、以下のとおり適切に取り扱います。",
       "本サービスでは、心拍数や睡眠など健康に関わる情報を取り扱います。当社はこれらの情報を特に慎重に取り扱うべき情報と位置付け、本ポリシーに定める範囲でのみ利用します。本ポリシーで使用する用語は、特に定めのない限り、本サービスの利用規約における定義に従います。",
@@ -132,6 +133,7 @@ export const privacy: Record<Language, LegalDocument> = {
   en: {
     title: "Privacy Policy",
     updated: "Last updated: 6 February 2023",
+    version: PRIVACY_VERSION,
     intro: [
       "Mimamori Inc. (“we” or “us”) recognises the importance of the personal information of users handled in “Mimamori” (the “Service”), a wearable-band watch-over service, and handles it appropriately as described below, in compliance with the Act on the Protection of Personal Information and other applicable laws of Japan.",
       "The Service handles health-related information such as heart rate and sleep. We treat this information as requiring particular care and use it only as set out in this Policy. Unless defined otherwise, terms used in this Policy have the meanings given in the Terms of Use of the Service.",

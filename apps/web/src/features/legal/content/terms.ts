@@ -1,4 +1,4 @@
-import type { Language } from "@mimamori/shared";
+import { type Language, TERMS_VERSION } from "@mimamori/shared";
 import type { LegalDocument } from "./types";
 
 /**
@@ -10,6 +10,7 @@ export const terms: Record<Language, LegalDocument> = {
   jp: {
     title: "利用規約",
     updated: "2021年2月1日 最終改定",
+    version: TERMS_VERSION,
     intro: [
       "この利用規約（以下「本規約」という。）は、Mimamori株式会社（以下「当社」という。）が提供するウェアラブルバンド見守りサービス「Mimamori」（以下「本サービス」という。）の利用条件を定めるものである。",
       "利用者は、本規約の全文を読み、これに同意した上で本サービスを利用するものとする。利用者が本サービスの利用登録を行い、又は本サービスを利用した時点で、本規約に同意したものとみなす。",
@@ -239,6 +240,7 @@ export const terms: Record<Language, LegalDocument> = {
   en: {
     title: "Terms of Use",
     updated: "Last revised: 1 February 2021",
+    version: TERMS_VERSION,
     intro: [
       "These Terms of Use (the “Terms”) set out the conditions for using “Mimamori” (the “Service”), a wearable-band watch-over service provided by Mimamori Inc. (“we”, “us” or the “Company”).",
       "Users must read the Terms in full and agree to them before using the Service. By registering for or using the Service, a user is deemed to have agreed to the Terms.",

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import SyncProblemOutlined from "@mui/icons-material/SyncProblemOutlined";
+import WebhookOutlined from "@mui/icons-material/WebhookOutlined";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
@@ -15,11 +16,19 @@ import { usePageTitle } from "../../../components/usePageTitle";
 import { LockCard } from "./LockCard";
 import { MEASUREMENT_PATH, SYNC_PATH } from "./settings";
 
+const WEBHOOKS_PATH = "/staff/notification-settings/webhooks";
+
 interface Tile {
   path: string;
   icon: SvgIconComponent;
-  title: "staff-notification-settings.tiles.measurement" | "staff-notification-settings.tiles.sync";
-  text: "staff-notification-settings.tiles.measurementText" | "staff-notification-settings.tiles.syncText";
+  title:
+    | "staff-notification-settings.tiles.measurement"
+    | "staff-notification-settings.tiles.sync"
+    | "staff-webhooks.tile";
+  text:
+    | "staff-notification-settings.tiles.measurementText"
+    | "staff-notification-settings.tiles.syncText"
+    | "staff-webhooks.tileText";
 }
 
 const TILES: Tile[] = [
@@ -34,6 +43,13 @@ const TILES: Tile[] = [
     icon: SyncProblemOutlined,
     title: "staff-notification-settings.tiles.sync",
     text: "staff-notification-settings.tiles.syncText",
+  },
+  // alerts to other systems (issue 31 §6): features/staff/webhooks
+  {
+    path: WEBHOOKS_PATH,
+    icon: WebhookOutlined,
+    title: "staff-webhooks.tile",
+    text: "staff-webhooks.tileText",
   },
 ];
 

@@ -1,0 +1,1 @@
+CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id","agreed_at");

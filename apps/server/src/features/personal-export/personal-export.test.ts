@@ -1,0 +1,312 @@
+import type { Bundle, Observation } from "@medplum/fhirtypes";
+import { consentEventSchema, csvLine, looksLikeFormula, message } from "@mimamori/shared";
+import { eq, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formAnswers, formRecipients, forms, personalExports, users } from "../../db/schema";
+import { startTestApp, type TestApp } from "../../test/app";
+import { FILES } from "./readme";
+import { bundleIssues } from "./test-fhir";
+
+/**
+ * "Export my data" (issue 29 §3), over HTTP on the real app: the ZIP's files, the CSV (BOM, neutralised cells),
+ * the FHIR R4 Bundle checked by a real validator (medplum) with the LOINC codes and UCUM units of each measure, one
+ * export per person at a time (409), anonymous 401, every role its own data only.
+ */
+let t: TestApp;
+let clientToken: string;
+let clientId: string;
+let otherId: string;
+/** One hour of samples a minute, the last one at HOUR_END (ms). */
+const HOUR_END = Date.UTC(2026, 10, 20, 10, 0);
+const MINUTES = 60;
+
+async function insertSamples(userId: string, measure: number, value: (i: number) => number) {
+  const values = Array.from({ length: MINUTES }, (_, i) => value(i));
+  await t.db.execute(sql`insert into vital_samples (user_id, measure, at, value)
+    select ${userId}::uuid, ${measure}::smallint, to_timestamp(${HOUR_END / 1000}::float8 - (60 * (${MINUTES} - i))), v
+    from unnest(${`{${values.join(",")}}`}::float8[]) with ordinality as s(v, i)`);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true, demoForms: true, demoDataItems: true });
+  const signedIn = await t.signIn("client@example.com");
+  clientToken = signedIn.idToken;
+  clientId = signedIn.user.uid;
+  const [other] = await t.db.select().from(users).where(eq(users.email, "client2@example.com"));
+  otherId = other?.id as string;
+  // the client: every sampled measure; another client: heart rate with values no one else has
+  for (const [measure, base] of [
+    [5091, 70],
+    [5092, 33.5],
+    [5093, 96],
+    [5094, 15],
+    [5095, 120],
+    [5096, 80],
+    [5097, 12],
+    [5098, 30],
+    [5099, 45],
+  ] as const)
+    await insertSamples(clientId, measure, (i) => base + (i % 3));
+  await insertSamples(otherId, 5091, () => 201);
+  await t.db.execute(sql`insert into sleep_sessions (user_id, start_at, end_at, deep, light, rem, awake)
+    values (${clientId}, '2026-11-19T14:00:00Z', '2026-11-19T21:00:00Z', 1.5, 3.5, 1.25, 0.75)`);
+  await t.db.execute(sql`insert into sleep_segments (user_id, start_at, end_at, stage)
+    values (${clientId}, '2026-11-19T14:00:00Z', '2026-11-19T15:30:00Z', 'deep')`);
+  // the other client answered the client's form too
+  const [form] = await t.db.select().from(forms).where(eq(forms.workspaceName, "sakura")).limit(1);
+  const formId = form?.id as number;
+  await t.db.insert(formRecipients).values({ formId, sentOrder: 1, userId: otherId, answeredAt: new Date() });
+  await t.db
+    .insert(formAnswers)
+    .values({ formId, sentOrder: 1, userId: otherId, questionId: 1, value: "OTHER PERSON'S ANSWER" });
+}, 120_000);
+afterAll(() => t.close());
+
+async function download(token: string | undefined, lang: "ja" | "en" = "en") {
+  const res = await fetch(`${t.url}/api/user/export`, {
+    headers: { "accept-language": lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+const text = (files: Record<string, Uint8Array>, name: string) =>
+  new TextDecoder("utf-8", { ignoreBOM: true }).decode(files[name]);
+const parse = (files: Record<string, Uint8Array>, name: string) => JSON.parse(text(files, name));
+
+let files: Record<string, Uint8Array>;
+let headers: Headers;
+
+describe("the ZIP", () => {
+  beforeAll(async () => {
+    const { res, bytes } = await download(clientToken);
+    expect(res.status).toBe(200);
+    headers = res.headers;
+    files = unzipSync(bytes);
+  }, 60_000);
+
+  it("is a named, uncached attachment", () => {
+    expect(headers.get("content-type")).toBe("application/zip");
+    const today = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+    expect(headers.get("content-disposition")).toBe(`attachment; filename="mimamori-export-${today}.zip"`);
+    expect(headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("holds every file listed in the README, and each data item's file under its shown name", async () => {
+    const names = Object.keys(files).sort();
+    const itemFiles = names.filter((n) => n.startsWith("data-items/files/"));
+    expect(names.filter((n) => !n.startsWith("data-items/files/"))).toEqual(
+      [
+        "README.txt",
+        "access-audit.json",
+        "alerts.json",
+        "consents.json",
+        "data-items.json",
+        "form-answers.json",
+        "memberships.json",
+        "profile.json",
+        "vitals/fhir-bundle.json",
+        "vitals/samples.csv",
+        "vitals/sleep-segments.csv",
+      ].sort(),
+    );
+    const stored = await t.db.execute(sql`select i.id, i.file_name, i.bytes from data_images i
+      join data_items d on d.id = i.item_id where d.user_id = ${clientId} order by i.id`);
+    const images = (stored as unknown as { rows: { id: number; file_name: string; bytes: Uint8Array }[] })
+      .rows;
+    expect(images.length).toBeGreaterThan(0);
+    expect(itemFiles).toEqual(images.map((i) => `data-items/files/${i.id}-${i.file_name}`));
+    for (const i of images)
+      expect(Buffer.from(files[`data-items/files/${i.id}-${i.file_name}`] as Uint8Array)).toEqual(
+        Buffer.from(i.bytes),
+      );
+    const readme = text(files, FILES.readme);
+    for (const name of Object.values(FILES)) expect(readme).toContain(name);
+    expect(readme).toContain("データのエクスポート");
+    expect(readme).toContain("Export of your data");
+  });
+
+  it("profile: the person's fields, never the password hash or token version", () => {
+    const profile = parse(files, FILES.profile);
+    expect(profile).toMatchObject({ uid: clientId, email: "client@example.com" });
+    expect(Object.keys(profile)).not.toContain("password_hash");
+    expect(JSON.stringify(profile)).not.toMatch(/password|token/i);
+  });
+
+  it("memberships, consents, answers, data items: the person's own", async () => {
+    const memberships = parse(files, FILES.memberships);
+    expect(memberships).toContainEqual(
+      expect.objectContaining({ workspace_name: "sakura", role: "client", status: "accepted" }),
+    );
+    const consents = parse(files, FILES.consents) as unknown[];
+    expect(consents.length).toBeGreaterThan(0);
+    for (const c of consents) consentEventSchema.parse(c);
+    const answers = parse(files, FILES.answers) as { answers: { value: string | null }[] }[];
+    const mine = await t.db.select().from(formAnswers).where(eq(formAnswers.userId, clientId));
+    expect(answers.flatMap((a) => a.answers)).toHaveLength(mine.length);
+    expect(answers.flatMap((a) => a.answers.map((x) => x.value))).toContain("36.4");
+    expect(JSON.stringify(answers)).not.toContain("OTHER PERSON'S ANSWER");
+    const items = parse(files, FILES.items) as { files: { file: string }[] }[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const f of items.flatMap((i) => i.files)) expect(files[f.file]).toBeDefined();
+    expect(Array.isArray(parse(files, FILES.alerts))).toBe(true);
+    expect(Array.isArray(parse(files, FILES.audit))).toBe(true);
+  });
+
+  it("vital data CSV: UTF-8 with BOM, one line a sample, every cell written by the shared neutraliser", () => {
+    const csv = text(files, FILES.samplesCsv);
+    expect(files[FILES.samplesCsv]?.slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    const lines = csv.slice(1).split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("Time (UTC),Report id,Measure,Value,Unit");
+    expect(lines).toHaveLength(1 + 9 * MINUTES);
+    const first = new Date(HOUR_END - (MINUTES - 1) * 60_000).toISOString();
+    expect(`${lines[1]}\r\n`).toBe(csvLine([first, "00005091", "Heart rate", 70, "bpm"]));
+    for (const cell of lines.flatMap((l) => l.split(","))) expect(looksLikeFormula(cell)).toBe(false);
+    expect(csv).not.toContain(",201,");
+    const sleep = text(files, FILES.sleepCsv);
+    expect(sleep).toBe(
+      "\uFEFFStart (UTC),End (UTC),Stage\r\n2026-11-19T14:00:00.000Z,2026-11-19T15:30:00.000Z,deep\r\n",
+    );
+  });
+
+  it("the FHIR R4 Bundle passes the validator, with LOINC and UCUM for each measure", () => {
+    const bundle = parse(files, FILES.fhir) as Bundle;
+    expect(bundle).toMatchObject({ resourceType: "Bundle", type: "collection" });
+    expect(bundleIssues(bundle)).toEqual([]);
+    const resources = (bundle.entry ?? []).map((e) => e.resource);
+    const patient = bundle.entry?.find((e) => e.resource?.resourceType === "Patient");
+    const device = bundle.entry?.find((e) => e.resource?.resourceType === "Device");
+    expect(patient?.resource).toMatchObject({ identifier: [{ value: clientId }] });
+    const observations = resources.filter((r): r is Observation => r?.resourceType === "Observation");
+    // 7 single measures + blood-pressure pairs, a minute each, and one sleep session
+    expect(observations).toHaveLength(8 * MINUTES + 1);
+    for (const o of observations) {
+      expect(o.subject?.reference).toBe(patient?.fullUrl);
+      expect(o.device?.reference).toBe(device?.fullUrl);
+    }
+    const byLoinc = (code: string) =>
+      observations.filter((o) =>
+        o.code.coding?.some((c) => c.system === "http://loinc.org" && c.code === code),
+      );
+    const expectMeasure = (code: string, profile: string | null, unit: string, n = MINUTES) => {
+      const found = byLoinc(code);
+      expect(found, code).toHaveLength(n);
+      for (const o of found) {
+        expect(o.meta?.profile).toEqual(
+          profile ? [`http://hl7.org/fhir/StructureDefinition/${profile}`] : undefined,
+        );
+        if (o.valueQuantity)
+          expect(o.valueQuantity).toMatchObject({ system: "http://unitsofmeasure.org", code: unit });
+      }
+      return found;
+    };
+    expect(expectMeasure("8867-4", "heartrate", "/min")[0]?.valueQuantity?.value).toBe(70);
+    expectMeasure("9279-1", "resprate", "/min");
+    expectMeasure("8310-5", "bodytemp", "Cel");
+    expectMeasure("59408-5", "oxygensat", "%");
+    expectMeasure("2708-6", "oxygensat", "%");
+    expectMeasure("55423-8", null, "{steps}");
+    const bp = expectMeasure("85354-9", "bp", "");
+    expect(
+      bp[0]?.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity?.code, c.valueQuantity?.value]),
+    ).toEqual([
+      ["8480-6", "mm[Hg]", 120],
+      ["8462-4", "mm[Hg]", 80],
+    ]);
+    const own = observations.filter((o) =>
+      o.code.coding?.every((c) => c.system === "https://mimamori.example/fhir/CodeSystem/measure"),
+    );
+    expect(own.map((o) => o.code.coding?.[0]?.code).sort()).toEqual(
+      [...Array(MINUTES).fill("00005098"), ...Array(MINUTES).fill("00005099"), "00005100"].sort(),
+    );
+    expect(JSON.stringify(bundle)).not.toContain('"value":201');
+  }, 180_000);
+
+  it("the validator is really at work: a wrong resource fails it", () => {
+    const bundle = parse(files, FILES.fhir) as Bundle;
+    const hr = bundle.entry?.find((e) => e.resource?.meta?.profile?.[0]?.endsWith("/heartrate"));
+    const broken = structuredClone(hr?.resource as Observation);
+    broken.code = { coding: [{ system: "http://loinc.org", code: "1234-5" }] };
+    const noSubject = structuredClone(hr?.resource as Observation);
+    delete noSubject.subject;
+    const wrong: Bundle = {
+      ...bundle,
+      entry: [...(bundle.entry ?? []), { resource: broken }, { resource: noSubject }],
+    };
+    const issues = bundleIssues(wrong);
+    expect(issues.some((i) => i.includes("HeartRateCode"))).toBe(true);
+    expect(issues.some((i) => i.includes("Observation.subject"))).toBe(true);
+  }, 60_000);
+});
+
+describe("one export per person at a time", () => {
+  it("a second export while one runs is 409 in the caller's language; the lease ends with the export", async () => {
+    const first = await fetch(`${t.url}/api/user/export`, {
+      headers: { authorization: `Bearer ${clientToken}` },
+    });
+    expect(first.status).toBe(200);
+    const second = await t.call("GET", "/user/export", undefined, { token: clientToken, lang: "ja" });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ code: "export-running", detail: message("export-running", "jp") });
+    const en = await t.call("GET", "/user/export", undefined, { token: clientToken });
+    expect(en.body.detail).toBe(message("export-running", "en"));
+    // another person exports meanwhile
+    const staff = await t.signIn("staff@example.com");
+    expect((await download(staff.idToken)).res.status).toBe(200);
+    await first.arrayBuffer();
+    await expect.poll(async () => (await download(clientToken)).res.status).toBe(200);
+  });
+
+  it("another server's running export (its lease in the table) refuses; an expired lease is taken over", async () => {
+    const leases = () => t.db.select().from(personalExports).where(eq(personalExports.userId, clientId));
+    // the last export's lease goes when its response has closed
+    await expect.poll(async () => (await leases()).length).toBe(0);
+    await t.db.insert(personalExports).values({ userId: clientId, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await t.call("GET", "/user/export", undefined, { token: clientToken })).status).toBe(409);
+    await t.db
+      .update(personalExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(personalExports.userId, clientId));
+    expect((await download(clientToken)).res.status).toBe(200);
+    expect(await t.db.select().from(personalExports).where(eq(personalExports.userId, clientId))).toEqual([]);
+  });
+
+  it("a download cut off ends the lease", async () => {
+    const stop = new AbortController();
+    const res = await fetch(`${t.url}/api/user/export`, {
+      headers: { authorization: `Bearer ${clientToken}` },
+      signal: stop.signal,
+    });
+    expect(res.status).toBe(200);
+    stop.abort();
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(personalExports).where(eq(personalExports.userId, clientId))).length,
+      )
+      .toBe(0);
+  });
+});
+
+describe("who may export", () => {
+  it("anonymous: 401", async () => {
+    const res = await t.call("GET", "/user/export");
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthenticated");
+  });
+
+  it("staff and admins export their own data, never a member's", async () => {
+    for (const email of ["staff@example.com", "admin@example.com"]) {
+      const signedIn = await t.signIn(email);
+      const { res, bytes } = await download(signedIn.idToken, "ja");
+      expect(res.status).toBe(200);
+      const zip = unzipSync(bytes);
+      expect(parse(zip, FILES.profile)).toMatchObject({ uid: signedIn.user.uid, email });
+      expect(text(zip, FILES.samplesCsv)).toBe("\uFEFF時刻（UTC）,レポートID,項目,値,単位\r\n");
+      const bundle = parse(zip, FILES.fhir) as Bundle;
+      expect(bundle.entry?.map((e) => e.resource?.resourceType)).toEqual(["Patient", "Device"]);
+      expect(bundleIssues(bundle)).toEqual([]);
+      expect(parse(zip, FILES.answers)).toEqual([]);
+    }
+  }, 60_000);
+});

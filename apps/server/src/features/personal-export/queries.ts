@@ -1,0 +1,446 @@
+import { setImmediate as macrotask } from "node:timers/promises";
+import { type Language, MEASURES } from "@mimamori/shared";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { PREPARED, rows } from "../../db/client";
+import {
+  accessAudit,
+  dataAnswers,
+  dataImages,
+  dataItems,
+  dataItemTypes,
+  dataShares,
+  dataViews,
+  entities,
+  memberships,
+  notifications,
+  users,
+} from "../../db/schema";
+import { shownFileName } from "../data-items/image-processing";
+import { PAGE } from "../reports/csv";
+import type { SleepSessionRow } from "./fhir";
+
+/*
+ * What the personal export reads (issue 29 §3): every read names the person's own id, so no one else's row can
+ * come in. Lists that grow without bound (answers, alerts, audit rows, samples) are read in keyset pages of PAGE
+ * rows, each query after a macrotask break (as the CSV exports do: reports/csv.ts) and only when the previous
+ * page was taken, so a year of data never sits in memory and other requests are answered in between.
+ */
+
+/**
+ * Pages of a keyset read: `read(cursor)` answers at most PAGE rows after `cursor` (null: the first page) and
+ * `cursorOf` gives the cursor of a page's last row. Stops when `signal` aborts (the download was cut off).
+ */
+export async function* paged<T, C>(
+  signal: AbortSignal,
+  read: (cursor: C | null) => Promise<T[]>,
+  cursorOf: (last: T) => C,
+  /** Pages may be short before the end (a read bounded by a time window): only an empty page ends. */
+  shortPages = false,
+): AsyncGenerator<T[]> {
+  let cursor: C | null = null;
+  for (;;) {
+    await macrotask();
+    if (signal.aborted) return;
+    const page = await read(cursor);
+    if (page.length) yield page;
+    const last = page.at(-1);
+    if (last === undefined || (!shortPages && page.length < PAGE)) return;
+    cursor = cursorOf(last);
+  }
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The person's own fields of `users`: never the password hash or the token version. */
+export async function profileOf(db: Db, userId: string) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) return null;
+  return {
+    uid: u.id,
+    email: u.email,
+    name: u.name,
+    language: u.language,
+    is_super_user: u.isSuperUser,
+    email_verified_at: iso(u.emailVerifiedAt),
+    display_name: u.displayName,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    first_name_kana: u.firstNameKana,
+    last_name_kana: u.lastNameKana,
+    phone_number1: u.phoneNumber1,
+    phone_number2: u.phoneNumber2,
+    address: u.address,
+    created_at: iso(u.createdAt),
+    updated_at: iso(u.updatedAt),
+    closed_at: iso(u.closedAt),
+    deletion_due_at: iso(u.deletionDueAt),
+  };
+}
+export type ExportProfile = NonNullable<Awaited<ReturnType<typeof profileOf>>>;
+
+/** The person's memberships (client and staff), with the entity's name. */
+export async function membershipsOf(db: Db, userId: string) {
+  const found = await db
+    .select({ m: memberships, entityName: entities.name })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.workspaceName, memberships.workspaceName))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.workspaceName));
+  return found.map(({ m, entityName }) => ({
+    workspace_name: m.workspaceName,
+    entity_name: entityName,
+    role: m.role,
+    status: m.status,
+    is_active: m.isActive,
+    created_at: iso(m.createdAt),
+    accepted_at: iso(m.acceptedAt),
+  }));
+}
+
+interface AnswerRow {
+  form_id: number;
+  sent_order: number;
+  workspace_name: string;
+  entity_name: string;
+  form_name: string;
+  sent_at: string;
+  answered_at: string | null;
+  questions: { id: number; order: number; text: string; question_options: { id: number; text: string }[] }[];
+  answers: { question_id: number; value: string | null; answer_options: number[] }[];
+}
+
+/** The forms sent to the person (each send as it was sent) with their answers, a page of sends at a time. */
+export function formAnswersOf(db: Db, userId: string, signal: AbortSignal) {
+  return paged<AnswerRow, [number, number]>(
+    signal,
+    (cursor) =>
+      rows<AnswerRow>(
+        db,
+        sql`select r.form_id, r.sent_order, f.workspace_name, e.name as entity_name, s.snapshot->>'name' as form_name,
+              to_json(s.sent_at)#>>'{}' as sent_at, to_json(r.answered_at)#>>'{}' as answered_at,
+              coalesce(s.snapshot->'questions', '[]'::jsonb) as questions,
+              coalesce((select jsonb_agg(jsonb_build_object('question_id', a.question_id, 'value', a.value,
+                          'answer_options', to_jsonb(a.answer_options)) order by a.question_id)
+                        from form_answers a
+                        where a.form_id = r.form_id and a.sent_order = r.sent_order and a.user_id = r.user_id),
+                       '[]'::jsonb) as answers
+            from form_recipients r
+            join form_sends s on s.form_id = r.form_id and s.sent_order = r.sent_order
+            join forms f on f.id = r.form_id
+            join entities e on e.workspace_name = f.workspace_name
+            where r.user_id = ${userId}
+              ${cursor ? sql`and (r.form_id, r.sent_order) > (${cursor[0]}, ${cursor[1]})` : sql``}
+            order by r.form_id, r.sent_order
+            limit ${PAGE}`,
+      ),
+    (last) => [last.form_id, last.sent_order],
+  );
+}
+
+/** A name safe as a file name in the ZIP on every system: the shown name without path or reserved characters. */
+export function zipFileName(name: string): string {
+  const cleaned = shownFileName(name)
+    .replace(/[\\/:*?"<>|]/g, "_")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 100);
+  return cleaned || "file";
+}
+
+/** The person's data items: answers, files (their path in the ZIP), shares and the staff's views of them. */
+export async function dataItemsOf(db: Db, userId: string, lang: Language) {
+  const items = await db
+    .select({
+      id: dataItems.id,
+      createdAt: dataItems.createdAt,
+      updatedAt: dataItems.updatedAt,
+      t: dataItemTypes,
+    })
+    .from(dataItems)
+    .innerJoin(dataItemTypes, eq(dataItemTypes.id, dataItems.typeId))
+    .where(eq(dataItems.userId, userId))
+    .orderBy(asc(dataItems.id));
+  const ids = items.map((i) => i.id);
+  if (!ids.length) return { items: [], files: [] };
+  const [answers, images, shares, views] = await Promise.all([
+    db
+      .select()
+      .from(dataAnswers)
+      .where(inArray(dataAnswers.itemId, ids))
+      .orderBy(asc(dataAnswers.createdAt), asc(dataAnswers.id)),
+    db
+      .select({
+        id: dataImages.id,
+        itemId: dataImages.itemId,
+        contentType: dataImages.contentType,
+        fileName: dataImages.fileName,
+        size: dataImages.size,
+        addedBy: dataImages.addedBy,
+        addedByWorkspace: dataImages.addedByWorkspace,
+        createdAt: dataImages.createdAt,
+      })
+      .from(dataImages)
+      .where(inArray(dataImages.itemId, ids))
+      .orderBy(asc(dataImages.id)),
+    db.select().from(dataShares).where(inArray(dataShares.itemId, ids)).orderBy(asc(dataShares.sharedAt)),
+    db
+      .select()
+      .from(dataViews)
+      .where(inArray(dataViews.itemId, ids))
+      .orderBy(asc(dataViews.at), asc(dataViews.id)),
+  ]);
+  const files = images.map((i) => ({
+    id: i.id,
+    path: `data-items/files/${i.id}-${zipFileName(i.fileName)}`,
+  }));
+  const pathOf = new Map(files.map((f) => [f.id, f.path]));
+  return {
+    files,
+    items: items.map((i) => ({
+      type_key: i.t.key,
+      type_name: lang === "en" ? i.t.nameEn : i.t.nameJp,
+      data_type: i.t.dataType,
+      created_at: iso(i.createdAt),
+      updated_at: iso(i.updatedAt),
+      answers: answers
+        .filter((a) => a.itemId === i.id)
+        .map((a) => ({ value: a.value, answer_options: a.answerOptions, created_at: iso(a.createdAt) })),
+      files: images
+        .filter((f) => f.itemId === i.id)
+        .map((f) => ({
+          file: pathOf.get(f.id),
+          file_name: shownFileName(f.fileName),
+          content_type: f.contentType,
+          size: f.size,
+          added_by: f.addedBy,
+          added_by_workspace: f.addedByWorkspace,
+          created_at: iso(f.createdAt),
+        })),
+      shared_with: shares
+        .filter((s) => s.itemId === i.id)
+        .map((s) => ({ workspace_name: s.workspaceName, shared_at: iso(s.sharedAt) })),
+      views: views
+        .filter((v) => v.itemId === i.id)
+        .map((v) => ({
+          workspace_name: v.workspaceName,
+          entity_name: v.entityName,
+          staff_name: v.staffName,
+          action: v.action,
+          at: iso(v.at),
+        })),
+    })),
+  };
+}
+
+/** One file's bytes, read when its turn in the ZIP comes (the file must be the person's). */
+export async function fileBytes(db: Db, userId: string, imageId: number): Promise<Buffer> {
+  const [found] = await db
+    .select({ bytes: dataImages.bytes })
+    .from(dataImages)
+    .innerJoin(dataItems, eq(dataItems.id, dataImages.itemId))
+    .where(and(eq(dataImages.id, imageId), eq(dataItems.userId, userId)));
+  return found?.bytes ?? Buffer.alloc(0);
+}
+
+/** The alerts about the person (every entity's), oldest first. */
+export function alertsOf(db: Db, userId: string, signal: AbortSignal) {
+  return paged(
+    signal,
+    (cursor: number | null) =>
+      db
+        .select({ n: notifications, entityName: entities.name })
+        .from(notifications)
+        .innerJoin(entities, eq(entities.workspaceName, notifications.workspaceName))
+        .where(
+          and(eq(notifications.userId, userId), cursor === null ? undefined : gt(notifications.id, cursor)),
+        )
+        .orderBy(asc(notifications.id))
+        .limit(PAGE)
+        .then((found) =>
+          found.map(({ n, entityName }) => ({
+            id: n.id,
+            workspace_name: n.workspaceName,
+            entity_name: entityName,
+            kind: n.notificationType === 1 ? "sync" : "measurement",
+            report_id: n.measure === null ? null : String(n.measure).padStart(8, "0"),
+            value: n.value,
+            at: iso(n.at),
+            created_at: iso(n.createdAt),
+            cleared_at: iso(n.clearedAt),
+            mailed_at: iso(n.mailedAt),
+            acknowledged_at: iso(n.acknowledgedAt),
+            ack_action: n.ackAction,
+            ack_note: n.ackNote,
+            deleted_at: iso(n.deletedAt),
+          })),
+        ),
+    (last) => last.id,
+  );
+}
+
+/** The access audit of the person's data: who read it, when, what. */
+export function auditOf(db: Db, userId: string, signal: AbortSignal) {
+  return paged(
+    signal,
+    (cursor: number | null) =>
+      db
+        .select()
+        .from(accessAudit)
+        .where(
+          and(eq(accessAudit.subjectId, userId), cursor === null ? undefined : gt(accessAudit.id, cursor)),
+        )
+        .orderBy(asc(accessAudit.id))
+        .limit(PAGE)
+        .then((found) =>
+          found.map((a) => ({
+            id: a.id,
+            at: iso(a.at),
+            actor_name: a.actorName,
+            role: a.role,
+            workspace_name: a.workspaceName,
+            entity_name: a.entityName,
+            what: a.what,
+            detail: a.detail,
+            period_from: iso(a.periodFrom),
+            period_to: iso(a.periodTo),
+          })),
+        ),
+    (last) => last.id,
+  );
+}
+
+export interface SampleRow {
+  /** Epoch milliseconds. */
+  t: number;
+  value: number;
+  /** The time as PostgreSQL writes it: the exact keyset cursor. */
+  c: string;
+}
+
+/**
+ * One measure's samples, oldest first (the primary key's order: user, measure, time). Each page reads at most a day
+ * from its first sample on (found by the index: `min`): without statistics (a table just filled, before the
+ * maintenance job analysed it) the planner read every later sample and sorted them for each page — a year took
+ * minutes; bounded, a page costs the same wherever it is.
+ */
+export function samplesOf(db: Db, userId: string, measure: number, signal: AbortSignal) {
+  return paged<SampleRow, string>(
+    signal,
+    (cursor) =>
+      rows<SampleRow>(
+        db,
+        sql`select (extract(epoch from at) * 1000)::float8 as t, value, at::text as c
+            from vital_samples
+            where user_id = ${userId} and measure = ${measure} and at > ${cursor ?? "-infinity"}::timestamptz
+              and at < (select min(at) from vital_samples
+                        where user_id = ${userId} and measure = ${measure} and at > ${cursor ?? "-infinity"}::timestamptz)
+                       + interval '1 day'
+            order by at
+            limit ${PAGE}`,
+        PREPARED,
+      ),
+    (last) => last.c,
+    true,
+  );
+}
+
+/** The measures with at least one sample (one index probe each). */
+export async function measuresWithSamples(db: Db, userId: string): Promise<number[]> {
+  const found = await rows<{ measure: number }>(
+    db,
+    sql`select m.measure from unnest(${`{${MEASURES.map((m) => m.measure).join(",")}}`}::int[]) as m(measure)
+        where exists (select 1 from vital_samples s where s.user_id = ${userId} and s.measure = m.measure)
+        order by m.measure`,
+  );
+  return found.map((r) => r.measure);
+}
+
+export interface BpPair {
+  t: number;
+  systolic: number | null;
+  diastolic: number | null;
+}
+
+/** Systolic and diastolic samples paired by time (each measure read in its own keyset pages, merged here). */
+export async function* bloodPressureOf(
+  db: Db,
+  userId: string,
+  signal: AbortSignal,
+): AsyncGenerator<BpPair[]> {
+  const sides = [samplesOf(db, userId, 5095, signal), samplesOf(db, userId, 5096, signal)] as const;
+  const buffers: SampleRow[][] = [[], []];
+  const done = [false, false];
+  const fill = async (i: 0 | 1) => {
+    while (!done[i] && !buffers[i]?.length) {
+      const next = await sides[i].next();
+      if (next.done) done[i] = true;
+      else buffers[i] = next.value;
+    }
+  };
+  for (;;) {
+    await Promise.all([fill(0), fill(1)]);
+    const [sys, dia] = buffers as [SampleRow[], SampleRow[]];
+    if (!sys.length && !dia.length) return;
+    const out: BpPair[] = [];
+    let i = 0;
+    let j = 0;
+    // pair up to the end of the shorter buffer: what lies beyond may pair with the other side's next page
+    while ((i < sys.length || done[0]) && (j < dia.length || done[1]) && (i < sys.length || j < dia.length)) {
+      const a = sys[i];
+      const b = dia[j];
+      if (a && (!b || a.t < b.t)) {
+        out.push({ t: a.t, systolic: a.value, diastolic: null });
+        i++;
+      } else if (b && (!a || b.t < a.t)) {
+        out.push({ t: b.t, systolic: null, diastolic: b.value });
+        j++;
+      } else if (a && b) {
+        out.push({ t: a.t, systolic: a.value, diastolic: b.value });
+        i++;
+        j++;
+      }
+    }
+    buffers[0] = sys.slice(i);
+    buffers[1] = dia.slice(j);
+    if (out.length) yield out;
+  }
+}
+
+export interface SleepSegmentRow {
+  start: string;
+  end: string;
+  stage: string;
+}
+
+export function sleepSegmentsOf(db: Db, userId: string, signal: AbortSignal) {
+  return paged<SleepSegmentRow, string>(
+    signal,
+    (cursor) =>
+      rows<SleepSegmentRow>(
+        db,
+        sql`select to_json(start_at)#>>'{}' as start, to_json(end_at)#>>'{}' as end, stage
+            from sleep_segments
+            where user_id = ${userId} ${cursor === null ? sql`` : sql`and start_at > ${cursor}::timestamptz`}
+            order by start_at
+            limit ${PAGE}`,
+      ),
+    (last) => last.start,
+  );
+}
+
+export function sleepSessionsOf(db: Db, userId: string, signal: AbortSignal) {
+  return paged<SleepSessionRow, string>(
+    signal,
+    (cursor) =>
+      rows<SleepSessionRow>(
+        db,
+        sql`select to_json(start_at)#>>'{}' as start, to_json(end_at)#>>'{}' as end, deep, light, rem, awake
+            from sleep_sessions
+            where user_id = ${userId} ${cursor === null ? sql`` : sql`and start_at > ${cursor}::timestamptz`}
+            order by start_at
+            limit ${PAGE}`,
+      ),
+    (last) => last.start,
+  );
+}
