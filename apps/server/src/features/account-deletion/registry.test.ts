@@ -162,7 +162,10 @@ describe("an account's deletion leaves no row of the person", () => {
     );
     const [audit] = await rows<{ n: number }>(db, sql`select count(*)::int as n from access_audit`);
 
-    await db.execute(sql`update users set closed_at = now(), deletion_due_at = now() where id = ${v}`);
+    // due a second ago: the database's now() has microseconds, a Date of the same millisecond would be before it
+    await db.execute(
+      sql`update users set closed_at = now(), deletion_due_at = now() - interval '1 second' where id = ${v}`,
+    );
     expect(await deleteDueAccounts(db, new Date())).toBe(1);
 
     const after = await countsOf(db, victim);
