@@ -63,3 +63,32 @@ describe("numberArray", () => {
     expect(b.length).toBe(32);
   });
 });
+
+describe("a PostgreSQL restart or an administrator ending connections", () => {
+  it.runIf(process.env.DATABASE_URL)(
+    "drops the ended idle connections without ending the process, and the next query opens a new one",
+    async () => {
+      const t = await startTestApp();
+      try {
+        // warm several idle connections, then end every one of this database's other sessions, as a restart would
+        await Promise.all([1, 2, 3].map((n) => rows(t.db, sql`select pg_sleep(0.05), ${n}::int as n`)));
+        const ended = await rows<{ ended: boolean }>(
+          t.db,
+          sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and state = 'idle'
+              and query <> 'listen mimamori_changes'`,
+        );
+        expect(ended.length).toBeGreaterThan(0);
+        // an ended idle connection's error, unheard, would escape as an uncaught exception: vitest fails the run on it
+        await new Promise((r) => setTimeout(r, 200));
+        // queries keep working on new connections (retry once: the pool may hand out the connection it just lost)
+        const answer = await rows<{ n: number }>(t.db, sql`select 7::int as n`).catch(() =>
+          rows<{ n: number }>(t.db, sql`select 7::int as n`),
+        );
+        expect(answer).toEqual([{ n: 7 }]);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});

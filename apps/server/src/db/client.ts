@@ -65,6 +65,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max: 11,
       options: "-c jit=off -c plan_cache_mode=force_custom_plan",
     });
+    // an idle connection ended by the server (a restart, a failover, an administrator) is dropped by the pool and
+    // opened again on the next query; without a listener its error would end the process
+    pool.on("error", (err) => console.error("idle database connection lost:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const stopListening = await listenForChanges(db, pool, (err) =>
       console.error("change notification failed:", err instanceof Error ? err.message : err),

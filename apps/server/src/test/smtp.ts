@@ -32,6 +32,10 @@ export async function startSmtpPeer() {
         .catch(done);
     },
   });
+  // a sender killed mid-message (the two-server lane's kill -9) resets its connection: the peer notes it and goes on
+  // serving, as a real relay does, instead of the error escaping as an unhandled one
+  const connectionErrors: Error[] = [];
+  server.on("error", (err: Error) => connectionErrors.push(err));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
 
@@ -52,6 +56,7 @@ export async function startSmtpPeer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    connectionErrors,
     waitFor,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
