@@ -4,10 +4,8 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import { changesOf } from "./db/changes";
 import type { Database } from "./db/client";
@@ -57,6 +55,7 @@ import { createMailer } from "./lib/mail/mailer";
 import { createOutboxWorker, OUTBOX_JOB } from "./lib/mail/outbox-worker";
 import { Metrics, registerRequestMetrics } from "./lib/metrics";
 import { registerNoStore } from "./lib/no-store";
+import { registerOpenApi } from "./lib/openapi/document";
 import { RATE_LIMIT_DEFAULTS, registerRateLimits } from "./lib/rate-limits";
 import { requestIdOf } from "./lib/request-id";
 
@@ -190,11 +189,8 @@ export async function buildApp(
   await app.register(fastifyCookie);
   // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Mimamori API", version: "1.14.0" } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  // the OpenAPI document and its page at /api/docs (lib/openapi/document.ts)
+  await registerOpenApi(app, "1.14.0");
 
   await app.register(
     async (api) => {
@@ -270,7 +266,15 @@ function registerJobs(app: FastifyInstance, ctx: AppContext, runner: JobRunner, 
   registerAlertJobs(runner, ctx, app.log);
   runner.register(auditRetentionJob(ctx.db, config.auditRetentionYears ?? 5, app.log));
   runner.register(accountDeletionJob(ctx.db, app.log));
-  runner.register(createWebhookWorker({ db: ctx.db, rules: targetRulesOf(config), log: app.log, clock }).job);
+  runner.register(
+    createWebhookWorker({
+      db: ctx.db,
+      rules: targetRulesOf(config),
+      log: app.log,
+      clock,
+      metrics: ctx.metrics,
+    }).job,
+  );
   app.addHook("onReady", async () => runner.start());
   app.addHook("onClose", async () => {
     await runner.stop();

@@ -20,12 +20,15 @@ const SHARED_FEATURES = [
   "features/forms-common",
   "features/data-common",
   "features/audit-common",
+  "features/webhooks-common", // an entity's webhooks: its staff's page and the admin's entity page
 ];
 /** Other feature-to-feature imports that are allowed, as "importer -> imported". */
 const FEATURE_IMPORTS_ALLOWED = [
   "features/auth -> features/legal", // the sign-up agreement step shows the terms and privacy texts
   // a new terms or privacy version is accepted with the sign-up's agreement step (issue 29 §2)
   "features/privacy -> features/auth",
+  // … also in the band app's chart view, which has no session to reach the web's gate with
+  "features/mobile/reports -> features/auth",
   // the watch board acknowledges with the alerts' dialog and opens charts with their link builder
   "features/staff/board -> features/staff/notifications",
   // the profile page (every role) and the admin's user list start an account's deletion (issue 29 §4)

@@ -164,16 +164,7 @@ function columnNamesInSql(files: string[], columns: Set<string>): string[] {
  * They are to be converted to schema references; until then they are left out here, and a test fails once a listed
  * file is clean, so the list only shrinks (docs/decisions.md "Names in SQL: the files still to convert").
  */
-const PENDING_CONVERSION = [
-  "features/account-deletion/account-deletion.test.ts",
-  "features/account-deletion/purge.ts",
-  "features/account-deletion/registry.test.ts",
-  "features/account-deletion/test-helpers.ts",
-  "features/health/two-servers.test.ts",
-  "features/personal-export/lease.ts",
-  "features/personal-export/personal-export.test.ts",
-  "features/personal-export/queries.ts",
-];
+const PENDING_CONVERSION: string[] = [];
 const pending = (rel: string) => PENDING_CONVERSION.some((f) => rel.startsWith(`${f}:`));
 
 describe("files still to convert", () => {

@@ -94,11 +94,25 @@ function noChangeBetween(tz: string, from: number, to: number, offset: number): 
  * `(date_trunc('day', ms at time zone tz) - daysBack days) at time zone tz`, daylight saving included.
  */
 export function localMidnightMs(ms: number, tz: string, daysBack = 0): number {
-  const f = formatOf(dateFormats, tz, { year: "numeric", month: "numeric", day: "numeric" });
-  const parts = f.formatToParts(ms);
+  const [year, month, day] = localDateParts(ms, tz);
+  return wallToInstant(tz, Date.UTC(year, month - 1, day - daysBack));
+}
+
+/** The local year, month (1–12) and day of the instant `ms` in zone `tz` (a formatter kept per zone). */
+function localDateParts(ms: number, tz: string): [number, number, number] {
+  const parts = formatOf(dateFormats, tz, {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(ms);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day") - daysBack);
-  return wallToInstant(tz, wall);
+  return [part("year"), part("month"), part("day")];
+}
+
+/** The local date (YYYY-MM-DD) of the instant `ms` in zone `tz`. */
+export function localDateIso(ms: number, tz: string): string {
+  const [year, month, day] = localDateParts(ms, tz);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 const knownZones = new Set<string>();

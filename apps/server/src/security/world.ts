@@ -359,18 +359,38 @@ async function personalData(db: Db, ws: string, memberId: string): Promise<DataR
 // ---- routes ----
 
 function routeTable(t: TestApp): RouteInfo[] {
-  const spec = t.app.swagger() as unknown as { paths?: Record<string, Record<string, OpenApiOperation>> };
+  const document = t.app.swagger() as unknown as {
+    paths?: Record<string, Record<string, OpenApiOperation>>;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  // the document names shared contracts (`$ref: #/components/schemas/…`, lib/openapi/document.ts): read them inline
+  const named = document.components?.schemas ?? {};
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (!node || typeof node !== "object") return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === "string") return inline(named[ref.replace("#/components/schemas/", "")]);
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v)]));
+  };
+  const spec = {
+    paths: inline(document.paths) as Record<string, Record<string, OpenApiOperation>> | undefined,
+  };
   const seen = new Set<string>();
   const out: RouteInfo[] = [];
   for (const { method, url, access } of t.app.accessTable) {
     const key = `${method} ${url}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const op = spec.paths?.[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
+    // paths that differ only in parameter names are one path of the document, named as the first one
+    const shape = (path: string) => path.replace(/\{\w+\}|:\w+/g, "{}");
+    const [path, item] = Object.entries(spec.paths ?? {}).find(([p]) => shape(p) === shape(url)) ?? [];
+    const op = item?.[method.toLowerCase()];
     const parameters = op?.parameters ?? [];
     const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+    const documented = [...(path ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const paramSchemas: Record<string, JsonSchema> = {};
-    for (const p of parameters) if (p.in === "path") paramSchemas[p.name] = p.schema ?? {};
+    for (const p of parameters)
+      if (p.in === "path") paramSchemas[params[documented.indexOf(p.name)] ?? p.name] = p.schema ?? {};
     const query = parameters
       .filter((p) => p.in === "query")
       .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} }));

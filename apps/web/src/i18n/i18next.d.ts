@@ -30,6 +30,7 @@ interface FeatureStrings {
   "privacy-deletion": typeof import("../features/privacy/deletion/i18n/en.json");
   "privacy-export": typeof import("../features/privacy/export/i18n/en.json");
   "staff-webhooks": typeof import("../features/staff/webhooks/i18n/en.json");
+  "webhooks-common": typeof import("../features/webhooks-common/i18n/en.json");
 }
 
 declare module "i18next" {

@@ -28,6 +28,8 @@ export const AUDIT_WHATS = [
   "heat-record",
   "alerts-csv",
   "mailbox",
+  // an alert delivered to an entity's webhook endpoint (features/webhooks/deliver.ts)
+  "webhook",
 ] as const;
 export type AuditWhat = (typeof AUDIT_WHATS)[number];
 export const AUDIT_ROLES = ["staff", "super-user"] as const;

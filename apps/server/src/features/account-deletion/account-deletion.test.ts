@@ -1,8 +1,7 @@
 import { ACCOUNT_DELETION_GRACE_DAYS, MESSAGES } from "@mimamori/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../../db/client";
-import { memberships, users } from "../../db/schema";
+import { consents, memberships, sessions, users } from "../../db/schema";
 import { HOUR, MINUTE, manualClock } from "../../jobs/clock";
 import { captureLog } from "../../jobs/test-helpers";
 import { hashPassword } from "../../lib/crypto";
@@ -174,11 +173,7 @@ describe("the deletion job", () => {
       await job.run(clock.now());
       expect((await stateOf(m.id)).user).toBeUndefined();
       expect((await stateOf(m.id)).memberships).toEqual([]);
-      const [left] = await rows<{ n: number }>(
-        t.db,
-        sql`select count(*)::int as n from sessions where user_id = ${m.id}::uuid`,
-      );
-      expect(left?.n).toBe(0);
+      expect(await t.db.$count(sessions, eq(sessions.userId, m.id))).toBe(0);
       const gone = await t.call(
         "POST",
         "/auth/sign-in",
@@ -247,9 +242,9 @@ describe("an admin starts the deletion a person asked for in writing", () => {
 describe("a person who has not accepted the current terms", () => {
   it("may still delete the account (issue 29 §2: read the new text, sign out or delete)", async () => {
     const m = await member();
-    await t.db.execute(
-      sql`insert into consents (user_id, terms_version, privacy_version) values (${m.id}::uuid, '2000-01-01', '2000-01-01')`,
-    );
+    await t.db
+      .insert(consents)
+      .values({ userId: m.id, termsVersion: "2000-01-01", privacyVersion: "2000-01-01" });
     // signed in again: the session lookup reads the outdated acceptance
     const token = (await t.signIn(m.email)).idToken;
     const gated = await t.call("GET", "/user/access-audit", undefined, { token });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
 import {
   accessAudit,
@@ -35,13 +35,11 @@ export async function purgeAccount(tx: Db, userId: string): Promise<string | nul
 
   // the audit refuses updates unless the transaction says it is maintenance (migration 0010)
   await tx.execute(sql`select set_config('mimamori.audit_maintenance', 'on', true)`);
-  await tx.execute(
-    sql`update ${accessAudit} set subject_id = ${pseudonym}::uuid where ${accessAudit.subjectId} = ${id}`,
-  );
-  await tx.execute(
-    sql`update ${accessAudit} set actor_id = ${pseudonym}::uuid, actor_name = ${pseudonym}, address = ''
-      where ${accessAudit.actorId} = ${id}`,
-  );
+  await tx.update(accessAudit).set({ subjectId: pseudonym }).where(eq(accessAudit.subjectId, userId));
+  await tx
+    .update(accessAudit)
+    .set({ actorId: pseudonym, actorName: pseudonym, address: "" })
+    .where(eq(accessAudit.actorId, userId));
 
   // no foreign key: band data and answers
   for (const t of [vitalSamples, vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth])
@@ -64,13 +62,11 @@ export async function purgeAccount(tx: Db, userId: string): Promise<string | nul
     sql`delete from ${rateEvents} where right(${rateEvents.key}, ${user.email.length + 1}) = ${`:${user.email}`}`,
   );
   // another person's rows: no trace of them
-  await tx.execute(
-    sql`update ${dataViews} set staff_id = null, staff_name = '' where ${dataViews.staffId} = ${id}`,
-  );
-  await tx.execute(
-    sql`update ${formSchedules} set user_ids = array_remove(${formSchedules.userIds}, ${id})
-      where ${id} = any(${formSchedules.userIds})`,
-  );
+  await tx.update(dataViews).set({ staffId: null, staffName: "" }).where(eq(dataViews.staffId, userId));
+  await tx
+    .update(formSchedules)
+    .set({ userIds: sql`array_remove(${formSchedules.userIds}, ${id})` })
+    .where(sql`${id} = any(${formSchedules.userIds})`);
 
   // the rest by the foreign keys: cascade (their own rows) and set null (their name on others' rows)
   await tx.execute(sql`delete from ${users} where ${users.id} = ${id}`);

@@ -1,6 +1,38 @@
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../../db/client";
+import {
+  accessAudit,
+  alertStates,
+  consentEvents,
+  dataImages,
+  dataItems,
+  dataItemTypes,
+  dataViews,
+  formRecipientList,
+  formSchedules,
+  formSends,
+  forms,
+  mailOutbox,
+  memberModules,
+  memberSnoozes,
+  modules,
+  notificationMails,
+  notificationSeen,
+  notificationSettings,
+  notifications,
+  personalExports,
+  reportTunings,
+  sleepSegments,
+  sleepSessions,
+  staffNotificationPrefs,
+  users,
+  vitalSamples,
+  vitalSync,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import { startTestApp, type TestApp } from "../../test/app";
 import { PERSON_COLUMNS } from "./registry";
 import { deleteDueAccounts } from "./service";
@@ -41,7 +73,7 @@ describe("the deletion's registry covers the live schema", () => {
   });
 
   it("fails for a new table with a person column until it is registered", async () => {
-    await t.db.execute(sql`create table new_person_table (id serial primary key, reviewed_by uuid)`);
+    await t.db.execute(sql`create table new_person_table (reviewed_by uuid)`);
     try {
       const live = await liveColumns(t.db);
       const missing = live.filter((c) => isPersonColumn(c) && !PERSON_COLUMNS[`${c.table}.${c.column}`]);
@@ -55,135 +87,218 @@ describe("the deletion's registry covers the live schema", () => {
 describe("an account's deletion leaves no row of the person", () => {
   it("removes them from every registered column, keeps others' rows and the audit pseudonymised", async () => {
     const db = t.db;
-    const [victim] = await rows<{ id: string; email: string; name: string }>(
-      db,
-      sql`select id, email, name from users where email = 'client@example.com'`,
-    );
+    const [victim] = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.email, "client@example.com"));
     if (!victim) throw new Error("no demo client");
     const v = sql`${victim.id}::uuid`;
+    const now = Date.now();
+    const HOUR_MS = 3600_000;
     // the person's own rows beyond the demo seed: a session, a failed sign-in and a reset mail
     await t.signIn(victim.email);
     await t.call("POST", "/auth/sign-in", { email: victim.email, password: "wrong-password-1" });
     await t.call("POST", "/auth/password-reset", { email: victim.email });
-    await db.execute(sql`insert into personal_exports (user_id, expires_at) values (${v}, now())`);
-    await db.execute(sql`insert into consent_events (user_id, kind) values (${v}, 'membership-accepted')`);
-    await db.execute(
-      sql`insert into vital_sync (user_id, last_sync_at) values (${v}, now()) on conflict do nothing`,
-    );
-    await db.execute(
-      sql`insert into sleep_sessions (user_id, start_at, end_at, deep, light, rem, awake)
-        values (${v}, now() - interval '8 hours', now(), 1, 2, 3, 4)`,
-    );
-    await db.execute(
-      sql`insert into sleep_segments (user_id, start_at, end_at, stage) values (${v}, now() - interval '1 hour', now(), 'deep')`,
-    );
-    await db.execute(
-      sql`insert into report_tunings (user_id, workspace_name, measure) values (${v}, 'sakura', 5091) on conflict do nothing`,
-    );
-    await db.execute(
-      sql`insert into member_modules (workspace_name, user_id, module_id)
-        select 'sakura', ${v}, id from modules limit 1 on conflict do nothing`,
-    );
-    await db.execute(
-      sql`insert into member_snoozes (workspace_name, user_id, measure, starts_at, until, reason, created_by)
-        values ('sakura', ${v}, 5091, now(), now() + interval '1 hour', 'test', ${v})`,
-    );
-    await db.execute(
-      sql`insert into alert_states (workspace_name, user_id, measure, in_red, last_at)
-        values ('sakura', ${v}, 5092, false, now()) on conflict do nothing`,
-    );
+    await db.insert(personalExports).values({ userId: victim.id, expiresAt: new Date(now) });
+    await db.insert(consentEvents).values({ userId: victim.id, kind: "membership-accepted" });
+    await db
+      .insert(vitalSync)
+      .values({ userId: victim.id, lastSyncAt: new Date(now) })
+      .onConflictDoNothing();
+    await db.insert(sleepSessions).values({
+      userId: victim.id,
+      startAt: new Date(now - 8 * HOUR_MS),
+      endAt: new Date(now),
+      deep: 1,
+      light: 2,
+      rem: 3,
+      awake: 4,
+    });
+    await db
+      .insert(sleepSegments)
+      .values({ userId: victim.id, startAt: new Date(now - HOUR_MS), endAt: new Date(now), stage: "deep" });
+    await db
+      .insert(reportTunings)
+      .values({ userId: victim.id, workspaceName: "sakura", measure: 5091 })
+      .onConflictDoNothing();
+    const [mod] = await db.select({ id: modules.id }).from(modules).limit(1);
+    if (!mod) throw new Error("no module");
+    await db
+      .insert(memberModules)
+      .values({ workspaceName: "sakura", userId: victim.id, moduleId: mod.id })
+      .onConflictDoNothing();
+    await db.insert(memberSnoozes).values({
+      workspaceName: "sakura",
+      userId: victim.id,
+      measure: 5091,
+      startsAt: new Date(now),
+      until: new Date(now + HOUR_MS),
+      reason: "test",
+      createdBy: victim.id,
+    });
+    await db
+      .insert(alertStates)
+      .values({
+        workspaceName: "sakura",
+        userId: victim.id,
+        measure: 5092,
+        inRed: false,
+        lastAt: new Date(now),
+      })
+      .onConflictDoNothing();
     // as staff: the person's name on other people's rows, and reads of others' data in the audit
-    await db.execute(
-      sql`insert into staff_notification_prefs (workspace_name, user_id, notification_type, receive_email)
-        values ('sakura', ${v}, 2, true) on conflict do nothing`,
-    );
-    await db.execute(
-      sql`insert into notification_seen (notification_id, user_id) select id, ${v} from notifications limit 1`,
-    );
-    await db.execute(
-      sql`update notifications set acknowledged_by = ${v}, deleted_by = ${v} where id = (select max(id) from notifications where user_id <> ${v})`,
-    );
-    await db.execute(
-      sql`update notification_settings set updated_by = ${v} where ctid = (select min(ctid) from notification_settings)`,
-    );
-    await db.execute(sql`update forms set created_by = ${v} where id = (select min(id) from forms)`);
-    await db.execute(
-      sql`update form_sends set sent_by = ${v} where ctid = (select min(ctid) from form_sends)`,
-    );
-    await db.execute(
-      sql`insert into form_schedules (form_id, kind, local_time, time_zone, all_members, user_ids, created_by)
-        select id, 'daily', '09:00', 'Asia/Tokyo', false, array[${v}], ${v} from forms limit 1`,
-    );
-    await db.execute(
-      sql`update data_images set added_by_user = ${v} where id = (select min(id) from data_images)`,
-    );
-    await db.execute(
-      sql`insert into data_items (user_id, type_id)
-        select u.id, ty.id from users u, data_item_types ty where u.email = 'client2@example.com' limit 1`,
-    );
-    await db.execute(
-      sql`insert into data_views (item_id, staff_id, staff_name, workspace_name, entity_name, action)
-        select i.id, ${v}, ${victim.name}, 'sakura', 'さくら', 'view' from data_items i where i.user_id <> ${v} limit 1`,
-    );
-    await db.execute(
-      sql`insert into form_recipient_list (form_id, user_id) select id, ${v} from forms limit 1 on conflict do nothing`,
-    );
-    const [mail] = await rows<{ id: string }>(
-      db,
-      sql`insert into mail_outbox (recipient, subject, text_body, html_body, template, status)
-        values (${victim.email}, 's', 't', 'h', 'alert', 'outbox') returning id`,
-    );
-    await db.execute(
-      sql`insert into notification_mails (notification_id, mail_id, recipient_id, kind)
-        select id, ${mail?.id}::uuid, ${v}, 'alert' from notifications where user_id <> ${v} limit 1`,
-    );
-    await db.execute(
-      sql`insert into webhook_endpoints (workspace_name, url, secret, kinds, created_by)
-        values ('sakura', 'https://hooks.example.com/x', 'whsec_x', '{2}', ${v})`,
-    );
-    await db.execute(
-      sql`insert into webhook_deliveries (endpoint_id, event_id, event_type, notification_id, payload, status)
-        select (select id from webhook_endpoints limit 1), 'msg_1', 'alert.created', n.id,
-          json_build_object('member', json_build_object('id', n.user_id)), 'queued'
-        from notifications n where n.user_id = ${v} limit 1`,
-    );
-    await db.execute(
-      sql`insert into access_audit (actor_id, actor_name, role, subject_id, what, request_id, address)
-        values (${v}, ${victim.name}, 'staff', gen_random_uuid(), 'chart', 'r1', '10.0.0.1'),
-               (gen_random_uuid(), 'Staff', 'staff', ${v}, 'chart', 'r2', '10.0.0.2')`,
-    );
+    await db
+      .insert(staffNotificationPrefs)
+      .values({ workspaceName: "sakura", userId: victim.id, notificationType: 2, receiveEmail: true })
+      .onConflictDoNothing();
+    const [anyAlert] = await db.select({ id: notifications.id }).from(notifications).limit(1);
+    const [othersAlert] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(ne(notifications.userId, victim.id))
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    const [ownAlert] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, victim.id))
+      .limit(1);
+    if (!anyAlert || !othersAlert || !ownAlert) throw new Error("no demo alerts");
+    await db.insert(notificationSeen).values({ notificationId: anyAlert.id, userId: victim.id });
+    await db
+      .update(notifications)
+      .set({ acknowledgedBy: victim.id, deletedBy: victim.id })
+      .where(eq(notifications.id, othersAlert.id));
+    // tables without a one-column key: their first row by ctid
+    for (const [table, column] of [
+      [notificationSettings, notificationSettings.updatedBy],
+      [formSends, formSends.sentBy],
+    ] as const)
+      await db.execute(
+        sql`update ${table} set ${bare(column)} = ${v} where ctid = (select min(ctid) from ${table})`,
+      );
+    const [form] = await db.select({ id: forms.id }).from(forms).orderBy(asc(forms.id)).limit(1);
+    if (!form) throw new Error("no demo form");
+    await db.update(forms).set({ createdBy: victim.id }).where(eq(forms.id, form.id));
+    await db.insert(formSchedules).values({
+      formId: form.id,
+      kind: "daily",
+      localTime: "09:00",
+      timeZone: "Asia/Tokyo",
+      allMembers: false,
+      userIds: [victim.id],
+      createdBy: victim.id,
+    });
+    const [image] = await db
+      .select({ id: dataImages.id })
+      .from(dataImages)
+      .orderBy(asc(dataImages.id))
+      .limit(1);
+    if (!image) throw new Error("no demo image");
+    await db.update(dataImages).set({ addedByUser: victim.id }).where(eq(dataImages.id, image.id));
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "client2@example.com"));
+    const [type] = await db.select({ id: dataItemTypes.id }).from(dataItemTypes).limit(1);
+    if (!other || !type) throw new Error("no demo client2 or item type");
+    await db.insert(dataItems).values({ userId: other.id, typeId: type.id });
+    const [othersItem] = await db
+      .select({ id: dataItems.id })
+      .from(dataItems)
+      .where(ne(dataItems.userId, victim.id))
+      .limit(1);
+    if (!othersItem) throw new Error("no item of another person");
+    await db.insert(dataViews).values({
+      itemId: othersItem.id,
+      staffId: victim.id,
+      staffName: victim.name,
+      workspaceName: "sakura",
+      entityName: "さくら",
+      action: "view",
+    });
+    await db.insert(formRecipientList).values({ formId: form.id, userId: victim.id }).onConflictDoNothing();
+    const [mail] = await db
+      .insert(mailOutbox)
+      .values({
+        recipient: victim.email,
+        subject: "s",
+        textBody: "t",
+        htmlBody: "h",
+        template: "alert",
+        status: "outbox",
+      })
+      .returning({ id: mailOutbox.id });
+    if (!mail) throw new Error("no mail");
+    await db
+      .insert(notificationMails)
+      .values({ notificationId: othersAlert.id, mailId: mail.id, recipientId: victim.id, kind: "alert" });
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        workspaceName: "sakura",
+        url: "https://hooks.example.com/x",
+        secret: "whsec_x",
+        kinds: [2],
+        createdBy: victim.id,
+      })
+      .returning({ id: webhookEndpoints.id });
+    if (!endpoint) throw new Error("no endpoint");
+    await db.insert(webhookDeliveries).values({
+      endpointId: endpoint.id,
+      eventId: "msg_1",
+      eventType: "alert.created",
+      notificationId: ownAlert.id,
+      payload: { member: { id: victim.id } },
+      status: "queued",
+    });
+    const audit = { role: "staff", what: "chart" } as const;
+    await db.insert(accessAudit).values([
+      {
+        ...audit,
+        actorId: victim.id,
+        actorName: victim.name,
+        subjectId: randomUUID(),
+        requestId: "r1",
+        address: "10.0.0.1",
+      },
+      {
+        ...audit,
+        actorId: randomUUID(),
+        actorName: "Staff",
+        subjectId: victim.id,
+        requestId: "r2",
+        address: "10.0.0.2",
+      },
+    ]);
 
     const before = await countsOf(db, victim);
     // the person is in every registered column before: the proof covers every table
     expect(Object.entries(before).filter(([, n]) => n === 0)).toEqual([]);
-    const [others] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from vital_samples where user_id <> ${v}`,
-    );
-    const [audit] = await rows<{ n: number }>(db, sql`select count(*)::int as n from access_audit`);
+    const others = await db.$count(vitalSamples, ne(vitalSamples.userId, victim.id));
+    const auditRows = await db.$count(accessAudit);
 
     // due a second ago: the database's now() has microseconds, a Date of the same millisecond would be before it
-    await db.execute(
-      sql`update users set closed_at = now(), deletion_due_at = now() - interval '1 second' where id = ${v}`,
-    );
+    await db
+      .update(users)
+      .set({ closedAt: sql`now()`, deletionDueAt: sql`now() - interval '1 second'` })
+      .where(eq(users.id, victim.id));
     expect(await deleteDueAccounts(db, new Date())).toBe(1);
 
     const after = await countsOf(db, victim);
     expect(Object.entries(after).filter(([, n]) => n !== 0)).toEqual([]);
     // others keep their rows; the audit keeps every row, the person replaced by one random id
-    const [othersAfter] = await rows<{ n: number }>(db, sql`select count(*)::int as n from vital_samples`);
-    expect(othersAfter?.n).toBe(others?.n);
-    const [auditAfter] = await rows<{ n: number }>(db, sql`select count(*)::int as n from access_audit`);
-    expect(auditAfter?.n).toBe(audit?.n);
-    const pseudonyms = await rows<{ actor: string; name: string; address: string }>(
-      db,
-      sql`select actor_id::text as actor, actor_name as name, address from access_audit where request_id = 'r1'`,
-    );
+    expect(await db.$count(vitalSamples)).toBe(others);
+    expect(await db.$count(accessAudit)).toBe(auditRows);
+    const pseudonyms = await db
+      .select({ actor: accessAudit.actorId, name: accessAudit.actorName, address: accessAudit.address })
+      .from(accessAudit)
+      .where(eq(accessAudit.requestId, "r1"));
     expect(pseudonyms).toEqual([{ actor: pseudonyms[0]?.actor, name: pseudonyms[0]?.actor, address: "" }]);
-    const [subject] = await rows<{ id: string }>(
-      db,
-      sql`select subject_id::text as id from access_audit where request_id = 'r2'`,
-    );
+    const [subject] = await db
+      .select({ id: accessAudit.subjectId })
+      .from(accessAudit)
+      .where(eq(accessAudit.requestId, "r2"));
     expect(subject?.id).toBe(pseudonyms[0]?.actor);
     expect(subject?.id).not.toBe(victim.id);
   });

@@ -1,3 +1,45 @@
+import type { Column } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import {
+  accessAudit,
+  alertStates,
+  authTokens,
+  consentEvents,
+  consents,
+  dataImages,
+  dataItems,
+  dataViews,
+  formAnswers,
+  formRecipientList,
+  formRecipients,
+  formSchedules,
+  formSends,
+  forms,
+  mailOutbox,
+  memberModules,
+  memberSnoozes,
+  memberships,
+  notificationMails,
+  notificationSeen,
+  notificationSettings,
+  notifications,
+  personalExports,
+  rateEvents,
+  reportTunings,
+  sessions,
+  sleepSegments,
+  sleepSessions,
+  staffNotificationPrefs,
+  users,
+  vitalBucketsDay,
+  vitalBucketsHour,
+  vitalBucketsMonth,
+  vitalSamples,
+  vitalSync,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../../db/schema";
+
 /**
  * Every column of the database that can hold a person (issue 29 §4), and what an account's deletion does to it
  * (purge.ts). `registry.test.ts` reads the live schema and fails on a person column missing here: a new table with
@@ -12,63 +54,78 @@
  */
 export type Handling = "cascade" | "deleted" | "nulled" | "pseudonymised" | "array";
 
-export const PERSON_COLUMNS: Record<string, { how: Handling; why: string }> = {
-  "users.id": { how: "deleted", why: "the account itself" },
-  "users.email": { how: "deleted", why: "the account itself" },
-  "access_audit.subject_id": {
-    how: "pseudonymised",
-    why: "whose data was read: kept for the entity's record",
-  },
-  "access_audit.actor_id": { how: "pseudonymised", why: "who read (a staff member or admin being deleted)" },
-  "access_audit.actor_name": { how: "pseudonymised", why: "the reader's name, copied" },
-  "access_audit.address": { how: "pseudonymised", why: "the reader's IP address: blanked" },
-  "alert_states.user_id": { how: "cascade", why: "the engine's state of the member" },
-  "auth_tokens.user_id": { how: "cascade", why: "mailed link tokens" },
-  "consent_events.user_id": { how: "cascade", why: "the person's consent history" },
-  "consents.user_id": { how: "cascade", why: "terms accepted" },
-  "data_images.added_by_user": { how: "nulled", why: "who added a file to someone else's item" },
-  "data_items.user_id": {
-    how: "cascade",
-    why: "data items, with their answers, files, shares and view history",
-  },
-  "data_views.staff_id": { how: "nulled", why: "a staff member who viewed someone else's item" },
-  "data_views.staff_name": { how: "nulled", why: "that staff member's name, copied: blanked" },
-  "form_answers.user_id": { how: "deleted", why: "answers (no foreign key)" },
-  "form_recipient_list.user_id": { how: "cascade", why: "a send's recipients" },
-  "form_recipients.user_id": { how: "cascade", why: "a send's recipients" },
-  "form_schedules.created_by": { how: "nulled", why: "who created a schedule" },
-  "form_schedules.user_ids": { how: "array", why: "a schedule's chosen members" },
-  "form_sends.sent_by": { how: "nulled", why: "who sent a form" },
-  "forms.created_by": { how: "nulled", why: "who created a form" },
-  "mail_outbox.recipient": { how: "deleted", why: "mail to them, and mail about them (their id in a link)" },
-  "member_modules.user_id": { how: "cascade", why: "module use" },
-  "member_snoozes.user_id": { how: "cascade", why: "snoozes of the member" },
-  "member_snoozes.created_by": { how: "nulled", why: "who snoozed a member" },
-  "memberships.user_id": { how: "cascade", why: "memberships" },
-  "notification_mails.recipient_id": { how: "nulled", why: "a staff member told of an alert" },
-  "notification_seen.user_id": { how: "cascade", why: "alerts a staff member has seen" },
-  "notification_settings.updated_by": { how: "nulled", why: "who changed an entity's alert settings" },
-  "notifications.user_id": {
-    how: "cascade",
-    why: "alerts about the member, with their mails and deliveries",
-  },
-  "notifications.acknowledged_by": { how: "nulled", why: "who acknowledged an alert" },
-  "notifications.deleted_by": { how: "nulled", why: "who deleted an alert" },
-  "personal_exports.user_id": { how: "cascade", why: "the export lease" },
-  "rate_events.key": { how: "deleted", why: "throttle keys naming the e-mail address" },
-  "report_tunings.user_id": { how: "cascade", why: "per-member report ranges" },
-  "sessions.user_id": { how: "cascade", why: "sessions, with their retired refresh tokens" },
-  "sleep_segments.user_id": { how: "cascade", why: "sleep data" },
-  "sleep_sessions.user_id": { how: "cascade", why: "sleep data" },
-  "staff_notification_prefs.user_id": { how: "cascade", why: "a staff member's alert mail choices" },
-  "vital_buckets_day.user_id": { how: "deleted", why: "band data aggregates (no foreign key)" },
-  "vital_buckets_hour.user_id": { how: "deleted", why: "band data aggregates (no foreign key)" },
-  "vital_buckets_month.user_id": { how: "deleted", why: "band data aggregates (no foreign key)" },
-  "vital_samples.user_id": { how: "deleted", why: "band samples (no foreign key)" },
-  "vital_sync.user_id": { how: "cascade", why: "the last sync time" },
-  "webhook_deliveries.payload": { how: "deleted", why: "deliveries of alerts about the member" },
-  "webhook_endpoints.created_by": { how: "nulled", why: "who created a webhook" },
+/**
+ * The registry by handling, each column named through the Drizzle schema (a rename fails to compile), with the
+ * reason it holds a person; columns of one reason share an entry.
+ */
+const BY_HANDLING: Record<Handling, [why: string, columns: Column[]][]> = {
+  deleted: [
+    ["the account itself", [users.id, users.email]],
+    ["answers (no foreign key)", [formAnswers.userId]],
+    ["mail to them, and mail about them (their id in a link)", [mailOutbox.recipient]],
+    ["throttle keys naming the e-mail address", [rateEvents.key]],
+    [
+      "band samples and their aggregates (no foreign key)",
+      [vitalSamples.userId, vitalBucketsHour.userId, vitalBucketsDay.userId, vitalBucketsMonth.userId],
+    ],
+    ["deliveries of alerts about the member", [webhookDeliveries.payload]],
+  ],
+  cascade: [
+    ["the engine's state of the member", [alertStates.userId]],
+    ["mailed link tokens", [authTokens.userId]],
+    ["the person's consent history and the terms accepted", [consentEvents.userId, consents.userId]],
+    ["data items, with their answers, files, shares and view history", [dataItems.userId]],
+    ["a send's recipients", [formRecipientList.userId, formRecipients.userId]],
+    [
+      "module use, snoozes, memberships and report ranges of the member",
+      [memberModules.userId, memberSnoozes.userId, memberships.userId, reportTunings.userId],
+    ],
+    [
+      "alerts about the member (with their mails and deliveries) and those a staff member has seen",
+      [notifications.userId, notificationSeen.userId],
+    ],
+    [
+      "the export lease, sessions (with their retired refresh tokens) and the last sync time",
+      [personalExports.userId, sessions.userId, vitalSync.userId],
+    ],
+    ["sleep data", [sleepSegments.userId, sleepSessions.userId]],
+    ["a staff member's alert mail choices", [staffNotificationPrefs.userId]],
+  ],
+  nulled: [
+    ["who added a file to someone else's item", [dataImages.addedByUser]],
+    [
+      "a staff member who viewed someone else's item, and their name, copied: blanked",
+      [dataViews.staffId, dataViews.staffName],
+    ],
+    [
+      "who created or sent a form or a schedule, or created a webhook",
+      [formSchedules.createdBy, formSends.sentBy, forms.createdBy, webhookEndpoints.createdBy],
+    ],
+    [
+      "who snoozed a member, or acknowledged or deleted an alert",
+      [memberSnoozes.createdBy, notifications.acknowledgedBy, notifications.deletedBy],
+    ],
+    ["a staff member told of an alert", [notificationMails.recipientId]],
+    ["who changed an entity's alert settings", [notificationSettings.updatedBy]],
+  ],
+  pseudonymised: [
+    ["whose data was read: kept for the entity's record", [accessAudit.subjectId]],
+    [
+      "who read (a staff member or admin being deleted), their name, copied, and their IP address: blanked",
+      [accessAudit.actorId, accessAudit.actorName, accessAudit.address],
+    ],
+  ],
+  array: [["a schedule's chosen members", [formSchedules.userIds]]],
 };
+
+/** `table.column` → what the deletion does to it and why. */
+export const PERSON_COLUMNS: Record<string, { how: Handling; why: string }> = Object.fromEntries(
+  (Object.entries(BY_HANDLING) as [Handling, [string, Column[]][]][]).flatMap(([how, entries]) =>
+    entries.flatMap(([why, columns]) =>
+      columns.map((c) => [`${getTableConfig(c.table as PgTable).name}.${c.name}`, { how, why }]),
+    ),
+  ),
+);
 
 /**
  * The columns the registry must cover, found by name in the live schema (besides every foreign key to `users`):

@@ -1,5 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
 import { type Db, rows } from "../../db/client";
+import { accessAudit, users } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import { PERSON_COLUMNS, PERSON_TEXT_COLUMN, PERSON_UUID_COLUMN } from "./registry";
 
 /** For tests only (registry.test.ts, e2e/account-deletion.e2e.ts): the live schema's person columns and rows. */
@@ -10,6 +13,10 @@ export interface Column {
   type: string;
   fk: string | null;
 }
+
+/** The catalogue names `users` and its key by these values (bound as parameters: names read as data). */
+const USERS = getTableConfig(users).name;
+const USERS_ID = users.id.name;
 
 /** Every column of every table of the live database, with the delete rule of a foreign key to `users`. */
 export async function liveColumns(db: Db): Promise<Column[]> {
@@ -22,7 +29,7 @@ export async function liveColumns(db: Db): Promise<Column[]> {
            join information_schema.constraint_column_usage u
              on u.constraint_name = rc.unique_constraint_name and u.constraint_schema = rc.unique_constraint_schema
           where k.table_schema = c.table_schema and k.table_name = c.table_name and k.column_name = c.column_name
-            and u.table_name = 'users' and u.column_name = 'id' limit 1) as fk
+            and u.table_name = ${USERS} and u.column_name = ${USERS_ID} limit 1) as fk
       from information_schema.columns c
       join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
       where c.table_schema = 'public' and tb.table_type = 'BASE TABLE'
@@ -49,7 +56,7 @@ function holding(c: Column, who: Person): SQL {
   if (c.table === "rate_events")
     return sql`select count(*)::int as n from ${tbl} where right(${col}, ${who.email.length + 1}) = ${`:${who.email}`}`;
   if (c.column === "address")
-    return sql`select count(*)::int as n from ${tbl} where actor_id = ${who.id}::uuid and ${col} <> ''`;
+    return sql`select count(*)::int as n from ${tbl} where ${bare(accessAudit.actorId)} = ${who.id}::uuid and ${col} <> ''`;
   if (c.type === "_uuid")
     return sql`select count(*)::int as n from ${tbl} where ${who.id}::uuid = any(${col})`;
   if (c.type === "uuid") return sql`select count(*)::int as n from ${tbl} where ${col} = ${who.id}::uuid`;

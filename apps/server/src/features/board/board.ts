@@ -35,7 +35,7 @@ import {
 } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { rangeCtes, rangeJoins, rangeSource, zoneRank } from "../../db/state-zones";
-import { at, localMidnightMs } from "../../lib/time-sql";
+import { at, localDateIso, localMidnightMs } from "../../lib/time-sql";
 import { aboutCurrentMember } from "../alerts/list";
 import { mailStatus } from "../alerts/record";
 import { readAlertSettings } from "../alerts/settings-store";
@@ -430,21 +430,11 @@ export async function buildBoard(
       members: board.members,
       today: board.today,
       week: dayStarts.map((d, i) => ({
-        date: localDate(d, q.timezone),
+        date: localDateIso(d, q.timezone),
         members: i === 6 ? board.today : Number(board.week[i] ?? 0),
       })),
     },
     snoozes,
     snoozes_total: board.snoozes_total,
   };
-}
-
-/** The local date (YYYY-MM-DD) of an instant in a zone. */
-function localDate(msValue: number, tz: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: tz,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(msValue);
 }

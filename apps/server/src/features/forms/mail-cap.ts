@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, type Column, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
 import { entities, formRecipients, formSends, forms, mailOutbox, users } from "../../db/schema";
+import { bare } from "../../db/sql-names";
 import type { AppContext } from "../../lib/context";
 import { mailTemplates } from "../../lib/mail/templates";
 import { localMidnightMs } from "../../lib/time-sql";
@@ -38,17 +39,35 @@ export interface CappedRecipient {
   language: "jp" | "en";
 }
 
-/** Each member's form requests of the day (any entity, any form), before this send's rows are written. */
-async function requestsToday(tx: Db, ids: string[], day: MailDay): Promise<Map<string, number>> {
+/**
+ * Every request mail of the day (or the request it stands for, when it went into a digest) to one of `ids`, as
+ * rows (user_id, sent_at, form_id, sent_order, reminder): each send's request at its `sent_at`, and each send's
+ * reminder at its `reminder_sent_at` to a recipient who had not answered by then (the reminder job mails those
+ * still unanswered, mail-cap's rule counts them as request mails: docs/decisions.md "Sender limits").
+ */
+function requestsOfDay(ids: string[], day: MailDay): SQL {
+  const inDay = (at: Column) =>
+    sql`${at} >= ${day.start.toISOString()}::timestamptz and ${at} < ${day.end.toISOString()}::timestamptz`;
+  const recipientsOfSends = sql`${formRecipients} join ${formSends}
+    on ${formSends.formId} = ${formRecipients.formId} and ${formSends.sentOrder} = ${formRecipients.sentOrder}`;
+  const people = sql`${formRecipients.userId} = any(${uuidArray(ids)})`;
+  return sql`select ${formRecipients.userId} as ${bare(formRecipients.userId)},
+      ${formSends.sentAt} as ${bare(formSends.sentAt)}, ${formSends.formId} as ${bare(formSends.formId)},
+      ${formSends.sentOrder} as ${bare(formSends.sentOrder)}, false as reminder
+    from ${recipientsOfSends} where ${people} and ${inDay(formSends.sentAt)}
+    union all
+    select ${formRecipients.userId}, ${formSends.reminderSentAt}, ${formSends.formId}, ${formSends.sentOrder}, true
+    from ${recipientsOfSends} where ${people} and ${inDay(formSends.reminderSentAt)}
+      and (${formRecipients.answeredAt} is null or ${formRecipients.answeredAt} > ${formSends.reminderSentAt})`;
+}
+
+/** Each member's requests of the day (any entity, any form, reminders too), before this send's are written. */
+export async function requestsToday(tx: Db, ids: string[], day: MailDay): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
   const found = await rows<{ user_id: string; n: number }>(
     tx,
-    sql`select ${formRecipients.userId} as user_id, count(*)::int as n
-      from ${formRecipients} join ${formSends} on ${formSends.formId} = ${formRecipients.formId}
-        and ${formSends.sentOrder} = ${formRecipients.sentOrder}
-      where ${formRecipients.userId} = any(${uuidArray(ids)})
-        and ${formSends.sentAt} >= ${day.start.toISOString()}::timestamptz
-        and ${formSends.sentAt} < ${day.end.toISOString()}::timestamptz
-      group by ${formRecipients.userId}`,
+    sql`select e.${bare(formRecipients.userId)} as user_id, count(*)::int as n
+      from (${requestsOfDay(ids, day)}) e group by 1`,
   );
   return new Map(found.map((r) => [r.user_id, r.n]));
 }
@@ -103,25 +122,26 @@ export async function writeDigests(
   cap: number,
 ): Promise<void> {
   if (!folded.length) return;
-  const found = await rows<{ user_id: string; form_name: string; entity_name: string }>(
+  const found = await rows<{ user_id: string; form_name: string; entity_name: string; reminder: boolean }>(
     tx,
-    sql`select ${formRecipients.userId} as user_id, ${formSends.snapshot}->>'name' as form_name,
-        ${entities.name} as entity_name
-      from ${formRecipients} join ${formSends} on ${formSends.formId} = ${formRecipients.formId}
-        and ${formSends.sentOrder} = ${formRecipients.sentOrder}
+    sql`select e.${bare(formRecipients.userId)} as user_id, ${formSends.snapshot}->>'name' as form_name,
+        ${entities.name} as entity_name, e.reminder
+      from (${requestsOfDay(
+        folded.map((r) => r.id),
+        day,
+      )}) e join ${formSends} on ${formSends.formId} = e.${bare(formSends.formId)}
+        and ${formSends.sentOrder} = e.${bare(formSends.sentOrder)}
         join ${forms} on ${forms.id} = ${formSends.formId}
         join ${entities} on ${entities.workspaceName} = ${forms.workspaceName}
-      where ${formRecipients.userId} = any(${uuidArray(folded.map((r) => r.id))})
-        and ${formSends.sentAt} >= ${day.start.toISOString()}::timestamptz
-        and ${formSends.sentAt} < ${day.end.toISOString()}::timestamptz
-      order by ${formRecipients.userId}, ${formSends.sentAt}, ${formSends.formId}, ${formSends.sentOrder}`,
+      order by 1, e.${bare(formSends.sentAt)}, e.${bare(formSends.formId)}, e.${bare(formSends.sentOrder)},
+        e.reminder`,
   );
   const url = digestUrl(ctx);
   for (const r of folded) {
     const items = found
       .filter((f) => f.user_id === r.id)
       .slice(cap)
-      .map((f) => ({ formName: f.form_name, entityName: f.entity_name }));
+      .map((f) => ({ formName: f.form_name, entityName: f.entity_name, reminder: f.reminder }));
     if (!items.length) continue;
     const vars = { name: r.name, items, url };
     const [waiting] = await tx

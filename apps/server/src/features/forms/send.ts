@@ -156,7 +156,7 @@ export async function sendForm(ctx: AppContext, tx: Db, args: SendArgs): Promise
     sql`insert into ${formRecipients} (${bareList(formRecipients.formId, formRecipients.sentOrder, formRecipients.userId)})
       select ${formId}::int, ${next}::int, r.id from unnest(${idArray}) as r(id)`,
   );
-  await queueRequestMails(ctx, tx, entity.name, form, mailed);
+  await queueFormMails(ctx, tx, "form-request", entity.name, form, mailed);
   await writeDigests(ctx, tx, folded, day, cap);
   return { sent_order: next, recipients: recipients.length };
 }
@@ -178,9 +178,11 @@ async function refuseIfSentWithinADay(tx: Db, formId: number, ids: SQL, now: Dat
 export const formUrl = (ctx: AppContext, formId: number) =>
   `${ctx.config.appUrl}/client/forms/${formId}/detail`;
 
-async function queueRequestMails(
+/** Queues a form's request (a send) or reminder (reminder-job.ts) mail to each recipient, in their language. */
+export async function queueFormMails(
   ctx: AppContext,
   tx: Db,
+  template: "form-request" | "form-reminder",
   entityName: string,
   form: { id: number; name: string },
   recipients: Recipient[],
@@ -191,7 +193,7 @@ async function queueRequestMails(
     recipients.map((r) => ({
       to: r.email,
       language: r.language,
-      template: "form-request" as const,
+      template,
       vars: { name: r.name, formName: form.name, entityName, url },
     })),
   );

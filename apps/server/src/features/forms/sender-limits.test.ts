@@ -11,6 +11,7 @@ import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
 import { createOutboxWorker } from "../../lib/mail/outbox-worker";
 import { FORM_MAILS_PER_DAY, mailDay } from "./mail-cap";
+import { formReminderJob } from "./reminder-job";
 import { sendForm } from "./send";
 import { type FormsWorld, sampleForm, startFormsWorld } from "./test-world";
 
@@ -294,6 +295,12 @@ describe("one-off sends: the same form to the same member at most once a day", (
 
 const FROM = "Mimamori <no-reply@mimamori.test>";
 
+/** The digests in the outbox: recipient, status and when they go, sorted. */
+async function digestsWaiting() {
+  const digests = await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "form-digest"));
+  return digests.map((d) => [d.recipient, d.status, d.nextAttemptAt?.toISOString()]).sort();
+}
+
 /** The app's context for calling sendForm directly (a recurring send's way in), over the test SMTP peer. */
 function directContext(): AppContext {
   const { log } = captureLog();
@@ -348,8 +355,7 @@ describe("request mails: at most FORM_MAILS_PER_DAY a day per member, the rest i
       // one digest each, waiting for 08:00 the next morning in Tokyo (23:00 UTC)
       const day = mailDay(clock.now(), "Asia/Tokyo");
       expect(day.digestAt.toISOString()).toBe("2040-01-02T23:00:00.000Z");
-      const digests = await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "form-digest"));
-      expect(digests.map((d) => [d.recipient, d.status, d.nextAttemptAt?.toISOString()]).sort()).toEqual([
+      expect(await digestsWaiting()).toEqual([
         ["client@example.com", "queued", "2040-01-02T23:00:00.000Z"],
         ["member@example.com", "queued", "2040-01-02T23:00:00.000Z"],
       ]);
@@ -413,6 +419,134 @@ describe("request mails: at most FORM_MAILS_PER_DAY a day per member, the rest i
       .from(mailOutbox)
       .where(eq(mailOutbox.recipient, "member@example.com"));
     expect(mails.map((m) => m.template).sort()).toEqual(["form-digest", ...Array(5).fill("form-request")]);
+  });
+});
+
+describe("reminders are request mails: within the day's cap, the rest in the digest", () => {
+  it("reminds below the cap, names reminders past it in the digest, and counts them for later sends", async () => {
+    // 2040-02-01 10:00 in Tokyo (sakura's zone); FORM_MAILS_PER_DAY is 5
+    const clock = manualClock("2040-02-01T01:00:00Z");
+    const { log } = captureLog();
+    const ctx = directContext();
+    const runner = createJobRunner({ log, clock });
+    const outbox = createOutboxWorker({ db: w.t.db, smtpUrl: w.t.smtp.url, from: FROM, log, clock });
+    runner.register(formReminderJob(ctx, log));
+    runner.register(outbox.job);
+    const send = async (name: string, userIds: string[], reminderAfterHours?: number) => {
+      const formId = await newForm(name);
+      await w.t.db.transaction((tx) =>
+        sendForm(ctx, tx, {
+          workspace: "sakura",
+          formId,
+          userIds,
+          sentBy: null,
+          now: clock.now(),
+          reminderAfterHours,
+        }),
+      );
+      return formId;
+    };
+    const to = (email: string) => w.t.smtp.mails.filter((m) => m.to.includes(email));
+    const subjects = (email: string) => to(email).map((m) => m.subject);
+    const REQUEST = "[Mimamori] さくら介護センター asks you to answer a form";
+    const REMINDER = "[Mimamori] Reminder: さくら介護センター is waiting for your answer";
+    try {
+      // four requests each at 10:00, three of them reminded two hours later
+      const one = await send("One", [w.ids.client, w.ids.member], 2);
+      await send("Two", [w.ids.client, w.ids.member], 2);
+      await send("Three", [w.ids.client, w.ids.member], 2);
+      await send("Four", [w.ids.client, w.ids.member]);
+      await runner.tick();
+      expect(subjects("member@example.com")).toEqual(Array(4).fill(REQUEST));
+      expect(to("client@example.com")).toHaveLength(4);
+      // the client answers "One": no reminder of it
+      await w.t.db
+        .update(formRecipients)
+        .set({ answeredAt: new Date("2040-02-01T01:30:00Z") })
+        .where(and(eq(formRecipients.formId, one), eq(formRecipients.userId, w.ids.client)));
+
+      // 12:00: member has 4 requests of the day, so "One"'s reminder is the 5th mail; "Two" and "Three" fold.
+      // The client's only due reminders are "Two" (5th mail) and "Three" (folded).
+      clock.set("2040-02-01T03:00:00Z");
+      await runner.tick();
+      expect(subjects("member@example.com")).toEqual([...Array(4).fill(REQUEST), REMINDER]);
+      expect(to("member@example.com")[4]?.text).toContain('"One"');
+      expect(subjects("client@example.com")).toEqual([
+        ...Array(4).fill("【Mimamori】さくら介護センター からフォームへの回答のお願い"),
+        "【Mimamori】フォームへの回答のお願い（再送）",
+      ]);
+      expect(to("client@example.com")[4]?.text).toContain("「Two」");
+      const sends = await w.t.db.select().from(formSends);
+      expect(sends.filter((x) => x.reminderSentAt).map((x) => x.reminderSentAt?.toISOString())).toEqual(
+        Array(3).fill("2040-02-01T03:00:00.000Z"),
+      );
+
+      // 13:00: a 5th send to the member is past the cap (4 requests and 3 reminders today): into the digest too
+      clock.set("2040-02-01T04:00:00Z");
+      await send("Five", [w.ids.member]);
+      await runner.tick();
+      expect(to("member@example.com")).toHaveLength(5);
+      expect(await digestsWaiting()).toEqual([
+        ["client@example.com", "queued", "2040-02-01T23:00:00.000Z"],
+        ["member@example.com", "queued", "2040-02-01T23:00:00.000Z"],
+      ]);
+
+      // 08:00 the next morning: one digest each, naming the reminders past the cap; no one got more than 5 mails
+      clock.set("2040-02-01T23:00:00Z");
+      await runner.tick();
+      const memberDigest = to("member@example.com")[5];
+      expect(memberDigest?.subject).toBe("[Mimamori] 3 more form requests for you");
+      const lines = (text = "") => text.split("\n").filter((l) => l.startsWith("- ") || l.startsWith("・"));
+      expect(lines(memberDigest?.text)).toEqual([
+        '- さくら介護センター: "Two" (reminder)',
+        '- さくら介護センター: "Three" (reminder)',
+        '- さくら介護センター: "Five"',
+      ]);
+      const clientDigest = to("client@example.com")[5];
+      expect(clientDigest?.subject).toBe("【Mimamori】フォームへの回答のお願い（ほか1件）");
+      expect(lines(clientDigest?.text)).toEqual(["・さくら介護センター：「Three」（再送）"]);
+      expect(to("member@example.com")).toHaveLength(6);
+      expect(to("client@example.com")).toHaveLength(6);
+    } finally {
+      await runner.stop();
+      outbox.close();
+      ctx.mailer.close();
+      await w.t.db.delete(jobSlots);
+    }
+  });
+
+  it("reminds everyone below the cap as before: one reminder mail each, no digest", async () => {
+    const clock = manualClock("2040-03-01T01:00:00Z");
+    const { log } = captureLog();
+    const ctx = directContext();
+    const runner = createJobRunner({ log, clock });
+    runner.register(formReminderJob(ctx, log));
+    try {
+      const formId = await newForm("Only");
+      await w.t.db.transaction((tx) =>
+        sendForm(ctx, tx, {
+          workspace: "sakura",
+          formId,
+          userIds: [w.ids.client, w.ids.member],
+          sentBy: null,
+          now: clock.now(),
+          reminderAfterHours: 1,
+        }),
+      );
+      clock.set("2040-03-01T02:00:00Z");
+      await runner.tick();
+      const mails = await w.t.db
+        .select({ to: mailOutbox.recipient, template: mailOutbox.template })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.template, "form-reminder"));
+      expect(mails.map((m) => m.to).sort()).toEqual(["client@example.com", "member@example.com"]);
+      expect(await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "form-digest"))).toEqual(
+        [],
+      );
+    } finally {
+      await runner.stop();
+      ctx.mailer.close();
+    }
   });
 });
 

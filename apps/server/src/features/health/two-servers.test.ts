@@ -1,10 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SIGN_IN_MAX_FAILURES } from "@mimamori/shared";
-import { sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, oneRow, openDatabase, rows } from "../../db/client";
+import { type Database, oneRow, openDatabase } from "../../db/client";
+import {
+  formQuestions,
+  formRecipients,
+  formSchedules,
+  formSends,
+  forms,
+  mailOutbox,
+  notificationMails,
+  notifications,
+  users,
+  vitalSamples,
+} from "../../db/schema";
 import { startSmtpPeer } from "../../test/smtp";
 
 /*
@@ -166,49 +178,46 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     );
     expect(applied).toBe(distinct);
     expect(applied).toBeGreaterThanOrEqual(12);
-    const { staff } = await oneRow<{ staff: number }>(
-      database.db,
-      sql`select count(*)::int as staff from users where email = 'staff@example.com'`,
-    );
-    expect(staff).toBe(1);
+    expect(await database.db.$count(users, eq(users.email, "staff@example.com"))).toBe(1);
     // exactly one of them printed that it seeded the demo
     const seeded = [a, b].filter((s) => s.out().includes("demo data seeded"));
     expect(seeded).toHaveLength(1);
   });
 
   it("a recurring form send due now goes out once, though both servers' jobs tick together", async () => {
-    const { id: formId } = await oneRow<{ id: number }>(
-      database.db,
-      sql`insert into forms (workspace_name, name, description) values ('sakura', 'Two servers check', 'Once')
-        returning id`,
-    );
-    await database.db.execute(sql`insert into form_questions (form_id, position, text, question_type, is_required)
-      values (${formId}, 1, 'How do you feel?', 1, true)`);
+    const [form] = await database.db
+      .insert(forms)
+      .values({ workspaceName: "sakura", name: "Two servers check", description: "Once" })
+      .returning({ id: forms.id });
+    if (!form) throw new Error("no form");
+    const formId = form.id;
+    await database.db
+      .insert(formQuestions)
+      .values({ formId, position: 1, text: "How do you feel?", questionType: 1, isRequired: true });
     // a daily run two minutes ago (UTC), of a schedule made an hour ago: due at the next tick of each server
     const due = new Date(Date.now() - 2 * 60_000);
     const hhmm = `${String(due.getUTCHours()).padStart(2, "0")}:${String(due.getUTCMinutes()).padStart(2, "0")}`;
-    await database.db.execute(sql`insert into form_schedules (form_id, kind, local_time, time_zone, all_members, created_at)
-      values (${formId}, 'daily', ${hhmm}, 'UTC', true, now() - interval '1 hour')`);
+    await database.db.insert(formSchedules).values({
+      formId,
+      kind: "daily",
+      localTime: hhmm,
+      timeZone: "UTC",
+      allMembers: true,
+      createdAt: sql`now() - interval '1 hour'`,
+    });
     // the jobs run every minute at second 0 on both servers
     await expect
-      .poll(
-        async () =>
-          (
-            await oneRow<{ n: number }>(
-              database.db,
-              sql`select count(*)::int as n from form_sends where form_id = ${formId}`,
-            )
-          ).n,
-        { timeout: 75_000, interval: 500 },
-      )
+      .poll(() => database.db.$count(formSends, eq(formSends.formId, formId)), {
+        timeout: 75_000,
+        interval: 500,
+      })
       .toBe(1);
     await sleep(3_000);
-    const { sends, recipients, people } = await oneRow<{ sends: number; recipients: number; people: number }>(
-      database.db,
-      sql`select (select count(*)::int from form_sends where form_id = ${formId}) as sends,
-        (select count(*)::int from form_recipients where form_id = ${formId}) as recipients,
-        (select count(distinct user_id)::int from form_recipients where form_id = ${formId}) as people`,
-    );
+    const sends = await database.db.$count(formSends, eq(formSends.formId, formId));
+    const [{ recipients, people } = { recipients: 0, people: 0 }] = await database.db
+      .select({ recipients: count(), people: countDistinct(formRecipients.userId) })
+      .from(formRecipients)
+      .where(eq(formRecipients.formId, formId));
     expect(sends).toBe(1);
     expect(recipients).toBe(people);
     expect(recipients).toBeGreaterThan(0);
@@ -245,34 +254,47 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     // B's kept board was dropped by A's write: it names the member in the red now
     expect(heatRow(await boardOnB())?.zone).toBe("red");
 
-    const { id: alertId } = await oneRow<{ id: number }>(
-      database.db,
-      sql`select n.id from notifications n join users u on u.id = n.user_id
-        where u.email = 'client@example.com' and n.workspace_name = 'sakura' and n.measure = 5098
-          and n.cleared_at is null order by n.id desc limit 1`,
-    );
+    const [alert] = await database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(
+        and(
+          eq(users.email, "client@example.com"),
+          eq(notifications.workspaceName, "sakura"),
+          eq(notifications.measure, Number(HEAT_STRESS)),
+          isNull(notifications.clearedAt),
+        ),
+      )
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    if (!alert) throw new Error("no alert");
+    const alertId = alert.id;
     // both servers run the alert mail job every 15 s: the alert's mail is queued once and delivered once
     await expect
       .poll(
         async () =>
           (
-            await oneRow<{ n: number }>(
-              database.db,
-              sql`select count(*)::int as n from notification_mails nm join mail_outbox o on o.id = nm.mail_id
-                where nm.notification_id = ${alertId} and o.status = 'sent'`,
-            )
-          ).n,
+            await database.db
+              .select({ id: notificationMails.mailId })
+              .from(notificationMails)
+              .innerJoin(mailOutbox, eq(mailOutbox.id, notificationMails.mailId))
+              .where(and(eq(notificationMails.notificationId, alertId), eq(mailOutbox.status, "sent")))
+          ).length,
         { timeout: 45_000, interval: 500 },
       )
       .toBeGreaterThan(0);
     await sleep(16_000);
-    const { perRecipient, sent } = await oneRow<{ perRecipient: number; sent: number }>(
-      database.db,
-      sql`select coalesce(max(k), 0)::int as "perRecipient", (select count(*)::int from mail_outbox where status = 'sent' and sent_at >= ${startedAt}) as sent
-        from (select count(*) as k from notification_mails where notification_id = ${alertId} and kind = 'alert'
-          group by recipient_id) x`,
+    const perRecipient = await database.db
+      .select({ k: count() })
+      .from(notificationMails)
+      .where(and(eq(notificationMails.notificationId, alertId), eq(notificationMails.kind, "alert")))
+      .groupBy(notificationMails.recipientId);
+    expect(Math.max(0, ...perRecipient.map((r) => r.k))).toBe(1);
+    const sent = await database.db.$count(
+      mailOutbox,
+      and(eq(mailOutbox.status, "sent"), gte(mailOutbox.sentAt, startedAt)),
     );
-    expect(perRecipient).toBe(1);
     // no queued mail was delivered twice: the relay received exactly the mails the outbox marks sent since the start
     // (the demo's older alert mails are marked sent in the past)
     expect(smtp.mails.length).toBe(sent);
@@ -319,12 +341,18 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     a.proc.kill("SIGKILL");
     await Promise.all(uploaders);
     expect(await a.exited).toBe(null);
-    const stored = await rows<{ t: number }>(
-      database.db,
-      sql`select extract(epoch from s.at)::int as t from vital_samples s join users u on u.id = s.user_id
-        where u.email = 'client3@example.com' and s.measure = 5091 and s.at >= to_timestamp(${start})
-          and s.at < to_timestamp(${start + 2_000})`,
-    );
+    const stored = await database.db
+      .select({ t: sql<number>`extract(epoch from ${vitalSamples.at})::int` })
+      .from(vitalSamples)
+      .innerJoin(users, eq(users.id, vitalSamples.userId))
+      .where(
+        and(
+          eq(users.email, "client3@example.com"),
+          eq(vitalSamples.measure, 5091),
+          gte(vitalSamples.at, new Date(start * 1000)),
+          lt(vitalSamples.at, new Date((start + 2_000) * 1000)),
+        ),
+      );
     const have = new Set(stored.map((r) => Number(r.t)));
     expect(acknowledged.filter((t) => !have.has(t))).toEqual([]);
     // B goes on serving: ready, and an upload through it is stored

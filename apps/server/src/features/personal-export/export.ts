@@ -60,15 +60,6 @@ async function* jsonArray<T>(pages: AsyncIterable<T[]>): Chunks {
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
-/**
- * A page's rows in pieces of PIECE: each piece's text (~50 KB of FHIR) is small garbage that the young generation
- * collects at once, where a page's whole text (~0.5 MB) went to the old generation and waited there.
- */
-const PIECE = 100;
-function* pieces<T>(page: T[]): Generator<T[]> {
-  for (let i = 0; i < page.length; i += PIECE) yield page.slice(i, i + PIECE);
-}
-
 const SAMPLE_HEADERS: Record<Language, string[]> = {
   jp: ["時刻（UTC）", "レポートID", "項目", "値", "単位"],
   en: ["Time (UTC)", "Report id", "Measure", "Value", "Unit"],
@@ -84,8 +75,7 @@ async function* samplesCsv(db: Db, userId: string, lang: Language, signal: Abort
   for (const n of await measuresWithSamples(db, userId)) {
     const m = measureByNumber(n) as Measure;
     for await (const page of samplesOf(db, userId, n, signal))
-      for (const part of pieces(page))
-        yield part.map((r) => csvLine([isoOf(r.t), m.id, m.name[lang], r.value, m.unit[lang]])).join("");
+      yield page.map((r) => csvLine([isoOf(r.t), m.id, m.name[lang], r.value, m.unit[lang]])).join("");
   }
 }
 
@@ -124,12 +114,11 @@ async function* fhirBundle(db: Db, profile: ExportProfile, signal: AbortSignal):
     if (!present.has(m.measure)) continue;
     const entry = sampleEntryWriter(m, refs);
     for await (const page of samplesOf(db, profile.uid, m.measure, signal))
-      for (const part of pieces(page)) yield `,\n${part.map((r) => entry(isoOf(r.t), r.value)).join(",\n")}`;
+      yield `,\n${page.map((r) => entry(isoOf(r.t), r.value)).join(",\n")}`;
   }
   if (present.has(5095) || present.has(5096))
     for await (const page of bloodPressureOf(db, profile.uid, signal))
-      for (const part of pieces(page))
-        yield `,\n${part.map((p) => bpEntry(isoOf(p.t), p.systolic, p.diastolic, refs)).join(",\n")}`;
+      yield `,\n${page.map((p) => bpEntry(isoOf(p.t), p.systolic, p.diastolic, refs)).join(",\n")}`;
   for await (const page of sleepSessionsOf(db, profile.uid, signal))
     yield `,\n${page
       .map((s) =>

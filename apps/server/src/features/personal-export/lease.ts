@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
+import { personalExports } from "../../db/schema";
+import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
 
 /**
@@ -22,20 +24,22 @@ export interface ExportLease {
  * release of a lease taken over by another export touches nothing.
  */
 export async function takeLease(db: Db, userId: string): Promise<ExportLease> {
+  const p = personalExports;
   const [taken] = await rows<{ started: string }>(
     db,
-    sql`insert into personal_exports as p (user_id, started_at, expires_at)
+    sql`insert into ${p} (${bareList(p.userId, p.startedAt, p.expiresAt)})
         values (${userId}, clock_timestamp(), clock_timestamp() + make_interval(secs => ${LEASE_S}))
-        on conflict (user_id) do update set started_at = excluded.started_at, expires_at = excluded.expires_at
-          where p.expires_at < clock_timestamp()
-        returning p.started_at::text as started`,
+        on conflict (${bare(p.userId)}) do update
+          set ${bare(p.startedAt)} = excluded.${bare(p.startedAt)}, ${bare(p.expiresAt)} = excluded.${bare(p.expiresAt)}
+          where ${p.expiresAt} < clock_timestamp()
+        returning ${p.startedAt}::text as started`,
   );
   if (!taken) throw new AppError("export-running");
-  const mine = sql`user_id = ${userId} and started_at = ${taken.started}::timestamptz`;
+  const mine = sql`${p.userId} = ${userId} and ${p.startedAt} = ${taken.started}::timestamptz`;
   const timer = setInterval(() => {
     void rows(
       db,
-      sql`update personal_exports set expires_at = clock_timestamp() + make_interval(secs => ${LEASE_S})
+      sql`update ${p} set ${bare(p.expiresAt)} = clock_timestamp() + make_interval(secs => ${LEASE_S})
           where ${mine}`,
     ).catch(() => undefined);
   }, RENEW_S * 1000);
@@ -45,7 +49,7 @@ export async function takeLease(db: Db, userId: string): Promise<ExportLease> {
     release() {
       if (!released) {
         clearInterval(timer);
-        released = rows(db, sql`delete from personal_exports where ${mine}`).then(
+        released = rows(db, sql`delete from ${p} where ${mine}`).then(
           () => undefined,
           () => undefined,
         );

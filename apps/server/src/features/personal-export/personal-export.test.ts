@@ -1,10 +1,23 @@
 import type { Bundle, Observation } from "@medplum/fhirtypes";
 import { consentEventSchema, csvLine, looksLikeFormula, message } from "@mimamori/shared";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formAnswers, formRecipients, forms, personalExports, users } from "../../db/schema";
+import {
+  dataImages,
+  dataItems,
+  formAnswers,
+  formRecipients,
+  forms,
+  personalExports,
+  sleepSegments,
+  sleepSessions,
+  users,
+  vitalSamples,
+} from "../../db/schema";
+import { bareList } from "../../db/sql-names";
 import { startTestApp, type TestApp } from "../../test/app";
+import { SAMPLE_PAGE } from "./queries";
 import { FILES } from "./readme";
 import { bundleIssues } from "./test-fhir";
 
@@ -17,13 +30,14 @@ let t: TestApp;
 let clientToken: string;
 let clientId: string;
 let otherId: string;
-/** One hour of samples a minute, the last one at HOUR_END (ms). */
+/** Samples a minute, the last one at HOUR_END (ms): more than a page (SAMPLE_PAGE) of each measure. */
 const HOUR_END = Date.UTC(2026, 10, 20, 10, 0);
-const MINUTES = 60;
+const MINUTES = SAMPLE_PAGE + 20;
 
 async function insertSamples(userId: string, measure: number, value: (i: number) => number) {
   const values = Array.from({ length: MINUTES }, (_, i) => value(i));
-  await t.db.execute(sql`insert into vital_samples (user_id, measure, at, value)
+  const v = vitalSamples;
+  await t.db.execute(sql`insert into ${v} (${bareList(v.userId, v.measure, v.at, v.value)})
     select ${userId}::uuid, ${measure}::smallint, to_timestamp(${HOUR_END / 1000}::float8 - (60 * (${MINUTES} - i))), v
     from unnest(${`{${values.join(",")}}`}::float8[]) with ordinality as s(v, i)`);
 }
@@ -49,10 +63,21 @@ beforeAll(async () => {
   ] as const)
     await insertSamples(clientId, measure, (i) => base + (i % 3));
   await insertSamples(otherId, 5091, () => 201);
-  await t.db.execute(sql`insert into sleep_sessions (user_id, start_at, end_at, deep, light, rem, awake)
-    values (${clientId}, '2026-11-19T14:00:00Z', '2026-11-19T21:00:00Z', 1.5, 3.5, 1.25, 0.75)`);
-  await t.db.execute(sql`insert into sleep_segments (user_id, start_at, end_at, stage)
-    values (${clientId}, '2026-11-19T14:00:00Z', '2026-11-19T15:30:00Z', 'deep')`);
+  await t.db.insert(sleepSessions).values({
+    userId: clientId,
+    startAt: new Date("2026-11-19T14:00:00Z"),
+    endAt: new Date("2026-11-19T21:00:00Z"),
+    deep: 1.5,
+    light: 3.5,
+    rem: 1.25,
+    awake: 0.75,
+  });
+  await t.db.insert(sleepSegments).values({
+    userId: clientId,
+    startAt: new Date("2026-11-19T14:00:00Z"),
+    endAt: new Date("2026-11-19T15:30:00Z"),
+    stage: "deep",
+  });
   // the other client answered the client's form too
   const [form] = await t.db.select().from(forms).where(eq(forms.workspaceName, "sakura")).limit(1);
   const formId = form?.id as number;
@@ -110,14 +135,16 @@ describe("the ZIP", () => {
         "vitals/sleep-segments.csv",
       ].sort(),
     );
-    const stored = await t.db.execute(sql`select i.id, i.file_name, i.bytes from data_images i
-      join data_items d on d.id = i.item_id where d.user_id = ${clientId} order by i.id`);
-    const images = (stored as unknown as { rows: { id: number; file_name: string; bytes: Uint8Array }[] })
-      .rows;
+    const images = await t.db
+      .select({ id: dataImages.id, fileName: dataImages.fileName, bytes: dataImages.bytes })
+      .from(dataImages)
+      .innerJoin(dataItems, eq(dataItems.id, dataImages.itemId))
+      .where(eq(dataItems.userId, clientId))
+      .orderBy(asc(dataImages.id));
     expect(images.length).toBeGreaterThan(0);
-    expect(itemFiles).toEqual(images.map((i) => `data-items/files/${i.id}-${i.file_name}`));
+    expect(itemFiles).toEqual(images.map((i) => `data-items/files/${i.id}-${i.fileName}`));
     for (const i of images)
-      expect(Buffer.from(files[`data-items/files/${i.id}-${i.file_name}`] as Uint8Array)).toEqual(
+      expect(Buffer.from(files[`data-items/files/${i.id}-${i.fileName}`] as Uint8Array)).toEqual(
         Buffer.from(i.bytes),
       );
     const readme = text(files, FILES.readme);
@@ -161,6 +188,12 @@ describe("the ZIP", () => {
     expect(lines).toHaveLength(1 + 9 * MINUTES);
     const first = new Date(HOUR_END - (MINUTES - 1) * 60_000).toISOString();
     expect(`${lines[1]}\r\n`).toBe(csvLine([first, "00005091", "Heart rate", 70, "bpm"]));
+    // every minute once, in order, across the pages
+    expect(lines.filter((l) => l.includes(",00005091,")).map((l) => l.split(",")[0])).toEqual(
+      Array.from({ length: MINUTES }, (_, i) =>
+        new Date(HOUR_END - (MINUTES - 1 - i) * 60_000).toISOString(),
+      ),
+    );
     for (const cell of lines.flatMap((l) => l.split(","))) expect(looksLikeFormula(cell)).toBe(false);
     expect(csv).not.toContain(",201,");
     const sleep = text(files, FILES.sleepCsv);

@@ -12,12 +12,21 @@ import {
   dataShares,
   dataViews,
   entities,
+  type FormSnapshot,
+  formAnswers,
+  formRecipients,
+  formSends,
+  forms,
   memberships,
   notifications,
+  sleepSegments,
+  sleepSessions,
   users,
+  vitalSamples,
 } from "../../db/schema";
 import { shownFileName } from "../data-items/image-processing";
 import { PAGE } from "../reports/csv";
+import { toUserInfo } from "../users/user-info";
 import type { SleepSessionRow } from "./fhir";
 
 /*
@@ -57,20 +66,9 @@ export async function profileOf(db: Db, userId: string) {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u) return null;
   return {
-    uid: u.id,
-    email: u.email,
-    name: u.name,
-    language: u.language,
+    ...toUserInfo(u),
     is_super_user: u.isSuperUser,
     email_verified_at: iso(u.emailVerifiedAt),
-    display_name: u.displayName,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    first_name_kana: u.firstNameKana,
-    last_name_kana: u.lastNameKana,
-    phone_number1: u.phoneNumber1,
-    phone_number2: u.phoneNumber2,
-    address: u.address,
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
     closed_at: iso(u.closedAt),
@@ -106,33 +104,49 @@ interface AnswerRow {
   form_name: string;
   sent_at: string;
   answered_at: string | null;
-  questions: { id: number; order: number; text: string; question_options: { id: number; text: string }[] }[];
+  questions: FormSnapshot["questions"];
   answers: { question_id: number; value: string | null; answer_options: number[] }[];
 }
 
+/** A row as read: the send's snapshot whole, its name and questions taken out of it here. */
+type AnswerRead = Omit<AnswerRow, "form_name" | "questions"> & { snapshot: FormSnapshot };
+
 /** The forms sent to the person (each send as it was sent) with their answers, a page of sends at a time. */
 export function formAnswersOf(db: Db, userId: string, signal: AbortSignal) {
+  const [r, s, f, a] = [formRecipients, formSends, forms, formAnswers];
   return paged<AnswerRow, [number, number]>(
     signal,
     (cursor) =>
-      rows<AnswerRow>(
+      rows<AnswerRead>(
         db,
-        sql`select r.form_id, r.sent_order, f.workspace_name, e.name as entity_name, s.snapshot->>'name' as form_name,
-              to_json(s.sent_at)#>>'{}' as sent_at, to_json(r.answered_at)#>>'{}' as answered_at,
-              coalesce(s.snapshot->'questions', '[]'::jsonb) as questions,
-              coalesce((select jsonb_agg(jsonb_build_object('question_id', a.question_id, 'value', a.value,
-                          'answer_options', to_jsonb(a.answer_options)) order by a.question_id)
-                        from form_answers a
-                        where a.form_id = r.form_id and a.sent_order = r.sent_order and a.user_id = r.user_id),
+        sql`select ${r.formId} as form_id, ${r.sentOrder} as sent_order, ${f.workspaceName} as workspace_name,
+              ${entities.name} as entity_name, ${s.snapshot} as snapshot,
+              to_json(${s.sentAt})#>>'{}' as sent_at, to_json(${r.answeredAt})#>>'{}' as answered_at,
+              coalesce((select jsonb_agg(jsonb_build_object('question_id', ${a.questionId}, 'value', ${a.value},
+                          'answer_options', to_jsonb(${a.answerOptions})) order by ${a.questionId})
+                        from ${a}
+                        where ${a.formId} = ${r.formId} and ${a.sentOrder} = ${r.sentOrder} and ${a.userId} = ${r.userId}),
                        '[]'::jsonb) as answers
-            from form_recipients r
-            join form_sends s on s.form_id = r.form_id and s.sent_order = r.sent_order
-            join forms f on f.id = r.form_id
-            join entities e on e.workspace_name = f.workspace_name
-            where r.user_id = ${userId}
-              ${cursor ? sql`and (r.form_id, r.sent_order) > (${cursor[0]}, ${cursor[1]})` : sql``}
-            order by r.form_id, r.sent_order
+            from ${r}
+            join ${s} on ${s.formId} = ${r.formId} and ${s.sentOrder} = ${r.sentOrder}
+            join ${f} on ${f.id} = ${r.formId}
+            join ${entities} on ${entities.workspaceName} = ${f.workspaceName}
+            where ${r.userId} = ${userId}
+              ${cursor ? sql`and (${r.formId}, ${r.sentOrder}) > (${cursor[0]}, ${cursor[1]})` : sql``}
+            order by ${r.formId}, ${r.sentOrder}
             limit ${PAGE}`,
+      ).then((found) =>
+        found.map(({ snapshot, ...x }) => ({
+          form_id: x.form_id,
+          sent_order: x.sent_order,
+          workspace_name: x.workspace_name,
+          entity_name: x.entity_name,
+          form_name: snapshot.name,
+          sent_at: x.sent_at,
+          answered_at: x.answered_at,
+          questions: snapshot.questions ?? [],
+          answers: x.answers,
+        })),
       ),
     (last) => [last.form_id, last.sent_order],
   );
@@ -310,6 +324,14 @@ export function auditOf(db: Db, userId: string, signal: AbortSignal) {
   );
 }
 
+/**
+ * Samples per page: a page's rows live until its text (~35 KB of FHIR) has been compressed and sent. Pages of
+ * 1,000 rows lived long enough to survive two young-generation collections, and each went to the old generation as
+ * garbage (~7 MB/s): six measures grew the server by 72.5 MB. With 100, a page is gone before the next collection
+ * (bench/README.md "Export my data"; docs/decisions.md "Export my data: pages of 100 samples").
+ */
+export const SAMPLE_PAGE = 100;
+
 export interface SampleRow {
   /** Epoch milliseconds. */
   t: number;
@@ -319,25 +341,27 @@ export interface SampleRow {
 }
 
 /**
- * One measure's samples, oldest first (the primary key's order: user, measure, time). Each page reads at most a day
+ * One measure's samples, oldest first (the primary key's order: user, measure, time), SAMPLE_PAGE at a time. Each
+ * page reads at most a day
  * from its first sample on (found by the index: `min`): without statistics (a table just filled, before the
  * maintenance job analysed it) the planner read every later sample and sorted them for each page — a year took
  * minutes; bounded, a page costs the same wherever it is.
  */
 export function samplesOf(db: Db, userId: string, measure: number, signal: AbortSignal) {
+  const v = vitalSamples;
   return paged<SampleRow, string>(
     signal,
     (cursor) =>
       rows<SampleRow>(
         db,
-        sql`select (extract(epoch from at) * 1000)::float8 as t, value, at::text as c
-            from vital_samples
-            where user_id = ${userId} and measure = ${measure} and at > ${cursor ?? "-infinity"}::timestamptz
-              and at < (select min(at) from vital_samples
-                        where user_id = ${userId} and measure = ${measure} and at > ${cursor ?? "-infinity"}::timestamptz)
+        sql`select (extract(epoch from ${v.at}) * 1000)::float8 as t, ${v.value} as value, ${v.at}::text as c
+            from ${v}
+            where ${v.userId} = ${userId} and ${v.measure} = ${measure} and ${v.at} > ${cursor ?? "-infinity"}::timestamptz
+              and ${v.at} < (select min(${v.at}) from ${v}
+                        where ${v.userId} = ${userId} and ${v.measure} = ${measure} and ${v.at} > ${cursor ?? "-infinity"}::timestamptz)
                        + interval '1 day'
-            order by at
-            limit ${PAGE}`,
+            order by ${v.at}
+            limit ${SAMPLE_PAGE}`,
         PREPARED,
       ),
     (last) => last.c,
@@ -350,7 +374,8 @@ export async function measuresWithSamples(db: Db, userId: string): Promise<numbe
   const found = await rows<{ measure: number }>(
     db,
     sql`select m.measure from unnest(${`{${MEASURES.map((m) => m.measure).join(",")}}`}::int[]) as m(measure)
-        where exists (select 1 from vital_samples s where s.user_id = ${userId} and s.measure = m.measure)
+        where exists (select 1 from ${vitalSamples}
+                      where ${vitalSamples.userId} = ${userId} and ${vitalSamples.measure} = m.measure)
         order by m.measure`,
   );
   return found.map((r) => r.measure);
@@ -414,15 +439,16 @@ export interface SleepSegmentRow {
 }
 
 export function sleepSegmentsOf(db: Db, userId: string, signal: AbortSignal) {
+  const g = sleepSegments;
   return paged<SleepSegmentRow, string>(
     signal,
     (cursor) =>
       rows<SleepSegmentRow>(
         db,
-        sql`select to_json(start_at)#>>'{}' as start, to_json(end_at)#>>'{}' as end, stage
-            from sleep_segments
-            where user_id = ${userId} ${cursor === null ? sql`` : sql`and start_at > ${cursor}::timestamptz`}
-            order by start_at
+        sql`select to_json(${g.startAt})#>>'{}' as start, to_json(${g.endAt})#>>'{}' as end, ${g.stage} as stage
+            from ${g}
+            where ${g.userId} = ${userId} ${cursor === null ? sql`` : sql`and ${g.startAt} > ${cursor}::timestamptz`}
+            order by ${g.startAt}
             limit ${PAGE}`,
       ),
     (last) => last.start,
@@ -430,15 +456,17 @@ export function sleepSegmentsOf(db: Db, userId: string, signal: AbortSignal) {
 }
 
 export function sleepSessionsOf(db: Db, userId: string, signal: AbortSignal) {
+  const ss = sleepSessions;
   return paged<SleepSessionRow, string>(
     signal,
     (cursor) =>
       rows<SleepSessionRow>(
         db,
-        sql`select to_json(start_at)#>>'{}' as start, to_json(end_at)#>>'{}' as end, deep, light, rem, awake
-            from sleep_sessions
-            where user_id = ${userId} ${cursor === null ? sql`` : sql`and start_at > ${cursor}::timestamptz`}
-            order by start_at
+        sql`select to_json(${ss.startAt})#>>'{}' as start, to_json(${ss.endAt})#>>'{}' as end,
+              ${ss.deep} as deep, ${ss.light} as light, ${ss.rem} as rem, ${ss.awake} as awake
+            from ${ss}
+            where ${ss.userId} = ${userId} ${cursor === null ? sql`` : sql`and ${ss.startAt} > ${cursor}::timestamptz`}
+            order by ${ss.startAt}
             limit ${PAGE}`,
       ),
     (last) => last.start,

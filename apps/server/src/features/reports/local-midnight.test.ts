@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
-import { localMidnightMs } from "../../lib/time-sql";
+import { localDateIso, localMidnightMs } from "../../lib/time-sql";
 import { startTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;
@@ -78,5 +78,16 @@ describe("local midnight without the database", () => {
         .filter((x) => x.js !== x.db);
       expect(mismatches, `${tz}, ${daysBack} days back`).toEqual([]);
     }
+  });
+});
+
+describe("the local date of an instant", () => {
+  it("is the date on the zone's clock, zero-padded, on both sides of midnight and of a daylight-saving change", () => {
+    expect(localDateIso(Date.parse("2025-03-09T14:59:59Z"), "Asia/Tokyo")).toBe("2025-03-09");
+    expect(localDateIso(Date.parse("2025-03-09T15:00:00Z"), "Asia/Tokyo")).toBe("2025-03-10");
+    // New York springs forward on 2025-03-09 at 07:00 UTC; midnight there is 05:00 UTC before it, 04:00 after
+    expect(localDateIso(Date.parse("2025-03-10T03:59:59Z"), "America/New_York")).toBe("2025-03-09");
+    expect(localDateIso(Date.parse("2025-03-10T04:00:00Z"), "America/New_York")).toBe("2025-03-10");
+    expect(localDateIso(Date.parse("0999-01-05T12:00:00Z"), "UTC")).toBe("0999-01-05");
   });
 });

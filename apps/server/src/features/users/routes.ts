@@ -10,29 +10,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema";
-import { requireUser, type UserProfile } from "../../lib/access";
+import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError, forbidden } from "../../lib/errors";
 import { register } from "../auth/service";
-
-type UserInfoColumns = UserProfile & Pick<typeof users.$inferSelect, "id" | "email" | "name" | "language">;
-
-function toUserInfo(u: UserInfoColumns) {
-  return {
-    uid: u.id,
-    email: u.email,
-    name: u.name,
-    language: u.language,
-    display_name: u.displayName,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    first_name_kana: u.firstNameKana,
-    last_name_kana: u.lastNameKana,
-    phone_number1: u.phoneNumber1,
-    phone_number2: u.phoneNumber2,
-    address: u.address,
-  };
-}
+import { toUserInfo } from "./user-info";
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

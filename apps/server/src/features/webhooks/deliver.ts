@@ -1,14 +1,17 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from "@mimamori/shared";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type Clock, HOUR, MINUTE, systemClock } from "../../jobs/clock";
 import type { Job } from "../../jobs/runner";
+import { writeAudit } from "../../lib/access-audit";
 import { safeErrorText } from "../../lib/mail/outbox-worker";
+import type { Metrics } from "../../lib/metrics";
 import { signedHeaders } from "./signing";
 import { guardedLookup, isPrivateAddress, PRIVATE_AT_DELIVERY, type TargetRules } from "./target";
 
@@ -118,6 +121,8 @@ export interface WebhookWorkerOptions {
   rules: TargetRules;
   log: FastifyBaseLogger;
   clock?: Clock;
+  /** Counts every try's outcome (`mimamori_webhook_deliveries_total`). */
+  metrics?: Metrics;
 }
 
 export interface WebhookDrainResult {
@@ -132,7 +137,36 @@ type Claimed = {
   attempts: number;
   url: string;
   secret: string;
+  endpointId: string;
+  workspace: string;
+  creator: { id: string; name: string; isSuperUser: boolean } | null;
 };
+
+/**
+ * A delivered alert sends a member's value and time out of Mimamori to a system the entity chose: an export of
+ * their health data, written to the access audit (docs/decisions.md, "Webhook deliveries in the access audit") —
+ * one row per delivered alert and endpoint, in the transaction that marks it delivered. The actor is the endpoint's
+ * creator (once their account is gone: the endpoint itself, by its id and host), `what` is `webhook`, `detail` the
+ * endpoint's id, the period the alert's time, the request id the event id and the address the receiver's host.
+ */
+async function auditDelivery(tx: Db, row: Claimed): Promise<void> {
+  const event = row.payload as WebhookEvent;
+  if (event.type !== WEBHOOK_EVENT_TYPES.alert) return;
+  const at = new Date(event.data.at);
+  const host = new URL(row.url).host;
+  await writeAudit(
+    tx,
+    {
+      actorId: row.creator?.id ?? row.endpointId,
+      actorName: row.creator?.name ?? host,
+      role: row.creator?.isSuperUser ? "super-user" : "staff",
+      workspace: row.workspace,
+      requestId: row.eventId,
+      address: host,
+    },
+    { what: "webhook", subjects: [event.data.member], detail: row.endpointId, from: at, to: at },
+  );
+}
 
 /**
  * Delivers the queued rows of `webhook_deliveries` (features/webhooks/enqueue.ts, the "send a test" route): a claim
@@ -142,7 +176,7 @@ type Claimed = {
  */
 export function createWebhookWorker(opts: WebhookWorkerOptions) {
   const clock = opts.clock ?? systemClock;
-  const { db, log, rules } = opts;
+  const { db, log, rules, metrics } = opts;
   const d = webhookDeliveries;
   const e = webhookEndpoints;
 
@@ -176,13 +210,27 @@ export function createWebhookWorker(opts: WebhookWorkerOptions) {
       });
     if (!claimed.length) return [];
     const endpoints = await db
-      .select({ id: e.id, url: e.url, secret: e.secret })
+      .select({
+        id: e.id,
+        url: e.url,
+        secret: e.secret,
+        workspace: e.workspaceName,
+        creatorId: users.id,
+        creatorName: users.name,
+        creatorIsSuperUser: users.isSuperUser,
+      })
       .from(e)
+      .leftJoin(users, eq(users.id, e.createdBy))
       .where(inArray(e.id, [...new Set(claimed.map((c) => c.endpointId))]));
     const byId = new Map(endpoints.map((x) => [x.id, x]));
     return claimed.flatMap((c) => {
-      const endpoint = byId.get(c.endpointId);
-      return endpoint ? [{ ...c, url: endpoint.url, secret: endpoint.secret }] : [];
+      const x = byId.get(c.endpointId);
+      if (!x) return [];
+      const creator =
+        x.creatorId && x.creatorName !== null
+          ? { id: x.creatorId, name: x.creatorName, isSuperUser: x.creatorIsSuperUser === true }
+          : null;
+      return [{ ...c, url: x.url, secret: x.secret, workspace: x.workspace, creator }];
     });
   }
 
@@ -193,17 +241,22 @@ export function createWebhookWorker(opts: WebhookWorkerOptions) {
     const attempts = row.attempts + 1;
     const mine = and(eq(d.id, row.id), eq(d.status, "queued"));
     if (outcome.ok) {
-      await db
-        .update(d)
-        .set({
-          status: "delivered",
-          attempts,
-          lastStatusCode: outcome.statusCode,
-          lastError: null,
-          deliveredAt: clock.now(),
-          nextAttemptAt: null,
-        })
-        .where(mine);
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .update(d)
+          .set({
+            status: "delivered",
+            attempts,
+            lastStatusCode: outcome.statusCode,
+            lastError: null,
+            deliveredAt: clock.now(),
+            nextAttemptAt: null,
+          })
+          .where(mine)
+          .returning({ id: d.id });
+        if (marked.length) await auditDelivery(tx, row);
+      });
+      metrics?.webhookDelivery("delivered");
       return true;
     }
     const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
@@ -218,6 +271,7 @@ export function createWebhookWorker(opts: WebhookWorkerOptions) {
           : { nextAttemptAt: new Date(clock.now().getTime() + delay) }),
       })
       .where(mine);
+    metrics?.webhookDelivery(delay === undefined ? "gave-up" : "failed");
     // the URL may carry a receiver's token in its path or query: the log names the delivery, not the URL
     log.warn(
       {

@@ -103,7 +103,8 @@ const deliveryCallback = {
 export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyPluginAsyncZod {
   const rules = targetRulesOf(ctx.config);
   return async (app) => {
-    const deliverer = worker ?? createWebhookWorker({ db: ctx.db, rules, log: app.log });
+    const deliverer =
+      worker ?? createWebhookWorker({ db: ctx.db, rules, log: app.log, metrics: ctx.metrics });
     for (const [prefix, access] of [
       ["/staff/:workspace/webhooks", "staff"],
       ["/entities/:workspace/webhooks", "super-user"],

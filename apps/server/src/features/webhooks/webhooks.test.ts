@@ -1,10 +1,17 @@
-import { MESSAGES, WEBHOOK_LIMITS, webhookAlertEventSchema, webhookTestEventSchema } from "@mimamori/shared";
+import {
+  MESSAGES,
+  type MyAuditPage,
+  WEBHOOK_LIMITS,
+  webhookAlertEventSchema,
+  webhookTestEventSchema,
+} from "@mimamori/shared";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { entities, users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { accessAudit, entities, users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { manualClock } from "../../jobs/clock";
 import { captureLog } from "../../jobs/test-helpers";
+import { Metrics, type WebhookOutcome } from "../../lib/metrics";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import {
@@ -21,13 +28,14 @@ const BASE = "/staff/sakura/webhooks";
 const ADMIN_BASE = "/entities/sakura/webhooks";
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const RULES = { allowHttp: true, allowPrivate: true };
+const METRICS_TOKEN = "metrics-token-webhooks-0123456789";
 
 let t: TestApp;
 let tokens: Record<Role, string | undefined>;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: true, config: { webhookAllowPrivate: true } });
+  t = await startTestApp({ seed: true, config: { webhookAllowPrivate: true, metricsToken: METRICS_TOKEN } });
   tokens = await roleTokens(t);
   receiver = await startReceiver();
 }, 60_000);
@@ -46,8 +54,21 @@ beforeEach(async () => {
 const add = (body: Record<string, unknown>, token = tokens.staff, lang: "en" | "ja" = "en", base = BASE) =>
   t.call("POST", base, body, { token, lang });
 const stored = async () => (await t.db.select().from(webhookEndpoints)).length;
-const worker = (clock = manualClock(new Date())) =>
-  createWebhookWorker({ db: t.db, rules: RULES, log: captureLog().log, clock });
+const worker = (clock = manualClock(new Date()), metrics?: Metrics) =>
+  createWebhookWorker({ db: t.db, rules: RULES, log: captureLog().log, clock, metrics });
+
+/** The value of `mimamori_webhook_deliveries_total{outcome}` in a Prometheus text (0 while never counted). */
+const countIn = (text: string, outcome: WebhookOutcome) =>
+  Number(
+    new RegExp(`^mimamori_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)$`, "m").exec(text)?.[1] ??
+      0,
+  );
+/** The app's count of delivery tries with `outcome`, as Prometheus scrapes it from GET /api/metrics. */
+const scraped = async (outcome: WebhookOutcome) => {
+  const res = await t.call("GET", "/metrics", undefined, { token: METRICS_TOKEN });
+  expect(res.status).toBe(200);
+  return countIn(res.body as string, outcome);
+};
 
 describe("webhook endpoints", () => {
   it("are added with a secret shown once, listed, changed, given a new secret and deleted", async () => {
@@ -420,6 +441,31 @@ describe("deliveries", () => {
       status: "delivered",
       attempts: 1,
     });
+
+    // the delivery exported the member's value: their "Who used my data" lists it once (two workers ran)
+    const [staff] = await t.db.select().from(users).where(eq(users.email, "staff@example.com"));
+    const [sakura] = await t.db.select().from(entities).where(eq(entities.workspaceName, "sakura"));
+    const mine = (await t.call("GET", "/user/access-audit", undefined, { token: clientToken }))
+      .body as MyAuditPage;
+    const sent = mine.entries.filter((x) => x.what === "webhook");
+    expect(sent).toEqual([
+      expect.objectContaining({
+        role: "staff",
+        entity_name: sakura?.name,
+        actor_name: staff?.name,
+        detail: created.body.id,
+        period_from: new Date(at * 1000).toISOString(),
+        period_to: new Date(at * 1000).toISOString(),
+      }),
+    ]);
+    const [row] = await t.db.select().from(accessAudit).where(eq(accessAudit.what, "webhook"));
+    expect(row).toMatchObject({
+      actorId: staff?.id,
+      subjectId: clientId,
+      workspaceName: "sakura",
+      requestId: event.id,
+      address: new URL(receiver.url).host,
+    });
   });
 
   it("are retried with backoff after a 500, then delivered; the log lists the tries", async () => {
@@ -453,10 +499,16 @@ describe("deliveries", () => {
     receiver.setMode({ status: 503 });
     await t.call("POST", `${BASE}/${created.body.id}/test`, undefined, { token: tokens.staff });
     const clock = manualClock(new Date());
+    const metrics = new Metrics();
     for (const delay of WEBHOOK_RETRY_DELAYS_MS) {
       clock.advance(delay + 1000);
-      expect(await worker(clock).drain()).toEqual({ delivered: 0, failed: 1 });
+      expect(await worker(clock, metrics).drain()).toEqual({ delivered: 0, failed: 1 });
     }
+    // tries 2 … 5 failed and are retried; the 6th gave up
+    const text = await metrics.scrape();
+    expect(countIn(text, "failed")).toBe(WEBHOOK_MAX_ATTEMPTS - 2);
+    expect(countIn(text, "gave-up")).toBe(1);
+    expect(countIn(text, "delivered")).toBe(0);
     clock.advance(24 * 3600_000);
     expect(await worker(clock).drain()).toEqual({ delivered: 0, failed: 0 });
     expect(receiver.received).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
@@ -494,6 +546,76 @@ describe("deliveries", () => {
     const doc = await t.call("GET", "/docs/json");
     const callbacks = doc.body.paths["/api/staff/{workspace}/webhooks"].post.callbacks;
     expect(Object.keys(callbacks.webhookDelivery)).toEqual(["{$request.body#/url}"]);
-    expect(JSON.stringify(callbacks)).toContain("alert.raised");
+    // the body's schema, inline or as a named component (lib/openapi)
+    const ref = /"#\/components\/schemas\/([^"]+)"/.exec(JSON.stringify(callbacks))?.[1];
+    const body = ref ? doc.body.components.schemas[ref] : callbacks;
+    expect(JSON.stringify(body)).toContain("alert.raised");
+    expect(JSON.stringify(body)).toContain("webhook.test");
+  });
+
+  it("a delivered alert whose endpoint's creator is gone is audited with the endpoint as the actor", async () => {
+    const created = await add({ url: receiver.url, kinds: [2] });
+    await t.db
+      .update(webhookEndpoints)
+      .set({ createdBy: null })
+      .where(eq(webhookEndpoints.id, created.body.id));
+    const [member] = await t.db.select().from(users).where(eq(users.email, "client@example.com"));
+    const at = "2026-11-26T09:19:30.000Z";
+    await t.db.insert(webhookDeliveries).values({
+      endpointId: created.body.id,
+      eventId: "msg_alert_gone_creator",
+      eventType: "alert.raised",
+      payload: {
+        type: "alert.raised",
+        id: "msg_alert_gone_creator",
+        timestamp: at,
+        data: {
+          workspace: "sakura",
+          alert_id: 1,
+          kind: "synchronization",
+          measure: null,
+          measure_name: null,
+          value: null,
+          unit: null,
+          at,
+          member: member?.id,
+        },
+      },
+      status: "queued",
+      nextAttemptAt: new Date(),
+    });
+    expect(await worker().drain()).toEqual({ delivered: 1, failed: 0 });
+    const rows = await t.db
+      .select()
+      .from(accessAudit)
+      .where(eq(accessAudit.requestId, "msg_alert_gone_creator"));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        actorId: created.body.id,
+        actorName: new URL(receiver.url).host,
+        role: "staff",
+        subjectId: member?.id,
+        what: "webhook",
+        periodFrom: new Date(at),
+        periodTo: new Date(at),
+      }),
+    ]);
+  });
+
+  it("every try is counted in mimamori_webhook_deliveries_total, as GET /api/metrics shows", async () => {
+    const created = await add({ url: receiver.url, kinds: [2] });
+    const send = () => t.call("POST", `${BASE}/${created.body.id}/test`, undefined, { token: tokens.staff });
+    const delivered = await scraped("delivered");
+    const failed = await scraped("failed");
+    expect((await send()).body).toMatchObject({ status: "delivered", last_status_code: 204 });
+    expect(await scraped("delivered")).toBe(delivered + 1);
+    expect(await scraped("failed")).toBe(failed);
+    receiver.answers.push({ status: 500 });
+    expect((await send()).body).toMatchObject({ status: "queued", last_status_code: 500 });
+    expect(await scraped("failed")).toBe(failed + 1);
+    expect(await scraped("delivered")).toBe(delivered + 1);
+    // a test event carries no member's data: nothing for the access audit (append-only: earlier tests' rows stay)
+    const audited = await t.db.select().from(accessAudit).where(eq(accessAudit.detail, created.body.id));
+    expect(audited).toEqual([]);
   });
 });

@@ -354,7 +354,7 @@ export const mailTemplates = {
    */
   "form-digest": (
     lang: Language,
-    v: { name: string; items: { formName: string; entityName: string }[]; url: string },
+    v: { name: string; items: { formName: string; entityName: string; reminder?: boolean }[]; url: string },
   ): MailContent =>
     lang === "jp"
       ? build(
@@ -362,7 +362,7 @@ export const mailTemplates = {
           `${v.name} 様`,
           [
             `きのう、次の${v.items.length}件のフォームへの回答のお願いが届きました（1日のお知らせメールの上限を超えた分を、このメールにまとめています）。`,
-            ...v.items.map((i) => `・${i.entityName}：「${i.formName}」`),
+            ...v.items.map((i) => `・${i.entityName}：「${i.formName}」${i.reminder ? "（再送）" : ""}`),
             "下のリンクからサインインして回答してください。",
           ],
           { url: v.url, label: "フォームの一覧を開く" },
@@ -373,7 +373,7 @@ export const mailTemplates = {
           `Hello ${v.name},`,
           [
             `Yesterday you were asked to answer ${v.items.length === 1 ? "this form" : `these ${v.items.length} forms`} (requests beyond the day's e-mail limit are gathered in this one e-mail):`,
-            ...v.items.map((i) => `- ${i.entityName}: "${i.formName}"`),
+            ...v.items.map((i) => `- ${i.entityName}: "${i.formName}"${i.reminder ? " (reminder)" : ""}`),
             "Sign in with the link below to answer.",
           ],
           { url: v.url, label: "Open your forms" },

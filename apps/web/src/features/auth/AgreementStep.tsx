@@ -29,7 +29,8 @@ const scrollArea = {
 
 interface Props {
   submitting: boolean;
-  onBack: () => void;
+  /** Without it there is no back button (the band app's chart view: nothing to go back to). */
+  onBack?: () => void;
   onSubmit: () => void;
   /** The hint's and buttons' texts when not signing up (the acceptance of a new version: "Sign out", "Accept"). */
   hint?: string;
@@ -111,10 +112,12 @@ export function AgreementStep({ submitting, onBack, onSubmit, hint, backLabel, s
           label={t("auth.signUp.agreePrivacy")}
         />
       </FormGroup>
-      <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, mt: 2 }}>
-        <Button onClick={onBack} disabled={submitting}>
-          {backLabel ?? t("common.back")}
-        </Button>
+      <Box sx={{ display: "flex", justifyContent: onBack ? "space-between" : "flex-end", gap: 2, mt: 2 }}>
+        {onBack && (
+          <Button onClick={onBack} disabled={submitting}>
+            {backLabel ?? t("common.back")}
+          </Button>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
           {submitLabel ?? t("auth.signUp.submit")}
         </Button>

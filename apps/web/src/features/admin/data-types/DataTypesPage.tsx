@@ -6,9 +6,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +15,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { RowActions } from "../../../components/RowActions";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { DataTypeDialog } from "./DataTypeDialog";
@@ -128,25 +127,23 @@ export function DataTypesPage() {
                 hideLabel: true,
                 align: "right",
                 render: (d) => (
-                  <Stack direction="row" spacing={0.5} sx={{ justifyContent: { sm: "flex-end" } }}>
-                    <Tooltip title={t("ui.actions.edit")}>
-                      <IconButton
-                        aria-label={t("admin-data-types.editOf", { name: nameOf(d) })}
-                        onClick={() => setEditing({ open: true, type: d })}
-                      >
-                        <EditOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t("ui.actions.delete")}>
-                      <IconButton
-                        color="error"
-                        aria-label={t("admin-data-types.deleteOf", { name: nameOf(d) })}
-                        onClick={() => setDeleting({ open: true, type: d })}
-                      >
-                        <DeleteOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
+                  <RowActions
+                    actions={[
+                      {
+                        title: t("ui.actions.edit"),
+                        label: t("admin-data-types.editOf", { name: nameOf(d) }),
+                        icon: <EditOutlined />,
+                        onClick: () => setEditing({ open: true, type: d }),
+                      },
+                      {
+                        title: t("ui.actions.delete"),
+                        label: t("admin-data-types.deleteOf", { name: nameOf(d) }),
+                        icon: <DeleteOutlined />,
+                        onClick: () => setDeleting({ open: true, type: d }),
+                        danger: true,
+                      },
+                    ]}
+                  />
                 ),
               },
             ]}

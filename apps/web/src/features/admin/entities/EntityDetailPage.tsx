@@ -23,6 +23,7 @@ import { usePageTitle } from "../../../components/usePageTitle";
 import { useMessage } from "../../../i18n/useLanguage";
 import { EntityInfoCard } from "./EntityInfoCard";
 import { EntityStaffCard } from "./EntityStaffCard";
+import { EntityWebhooksCard } from "./EntityWebhooksCard";
 import { useAdminEntities, useAdminEntity, useEntityModules } from "./hooks";
 import { NotificationsDownloadCard } from "./NotificationsDownloadCard";
 
@@ -125,6 +126,12 @@ function EntityDetail({
         </CardContent>
       </Card>
       <NotificationsDownloadCard workspace={ws} timezone={entity.time_zone} titleId={`${id}-notifications`} />
+      <EntityWebhooksCard
+        workspace={ws}
+        entityName={entity.name}
+        timezone={entity.time_zone}
+        titleId={`${id}-webhooks`}
+      />
       <ConfirmDialog
         open={confirming}
         title={t("admin-entities.deleteTitle", { name: entity.name })}

@@ -15,6 +15,7 @@ import { ReportPanel } from "../../reports-common/ReportPanel";
 import { useReportWindow } from "../../reports-common/useReportWindow";
 import { WindowControls } from "../../reports-common/WindowControls";
 import { browserTimezone } from "../../reports-common/window";
+import { MobileTermsPage } from "./MobileTermsPage";
 
 /**
  * /mobile/reports/resq_band?report_id&idToken&lang: the chart alone in a phone layout for the band's app
@@ -42,6 +43,8 @@ export function MobileReportPage() {
   }, [lang, i18n]);
 
   const unauthenticated = report.error instanceof ApiError && report.error.status === 401;
+  // a new terms or privacy version awaits the person's acceptance (issue 29 §2): accepted here, then the chart
+  const termsRequired = report.error instanceof ApiError && report.error.code === "terms-acceptance-required";
   let problem: string | null = null;
   if (!idToken) problem = t("reports-common.mobile.noToken");
   else if (!known) problem = msg("unknown-report");
@@ -55,6 +58,8 @@ export function MobileReportPage() {
         </Typography>
         {problem ? (
           <Alert severity="error">{problem}</Alert>
+        ) : termsRequired ? (
+          <MobileTermsPage idToken={idToken} />
         ) : (
           <>
             <WindowControls

@@ -11,9 +11,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +21,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { RowActions } from "../../../components/RowActions";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { formatDate } from "../../../i18n/language";
@@ -127,29 +126,23 @@ export function QuestionsPage() {
                 align: "right",
                 width: 112,
                 render: (q) => (
-                  <Stack
-                    direction="row"
-                    spacing={0.5}
-                    sx={{ justifyContent: { xs: "flex-start", sm: "flex-end" } }}
-                  >
-                    <Tooltip title={t("ui.actions.edit")}>
-                      <IconButton
-                        aria-label={t("staff-questions.editOf", { text: q.text })}
-                        onClick={() => setEditing({ open: true, question: q })}
-                      >
-                        <EditOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t("ui.actions.delete")}>
-                      <IconButton
-                        color="error"
-                        aria-label={t("staff-questions.deleteOf", { text: q.text })}
-                        onClick={() => setDeleting({ open: true, question: q })}
-                      >
-                        <DeleteOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
+                  <RowActions
+                    actions={[
+                      {
+                        title: t("ui.actions.edit"),
+                        label: t("staff-questions.editOf", { text: q.text }),
+                        icon: <EditOutlined />,
+                        onClick: () => setEditing({ open: true, question: q }),
+                      },
+                      {
+                        title: t("ui.actions.delete"),
+                        label: t("staff-questions.deleteOf", { text: q.text }),
+                        icon: <DeleteOutlined />,
+                        onClick: () => setDeleting({ open: true, question: q }),
+                        danger: true,
+                      },
+                    ]}
+                  />
                 ),
               },
             ]}

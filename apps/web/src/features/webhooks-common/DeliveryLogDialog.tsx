@@ -8,30 +8,30 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useWebhookDeliveries } from "../../../api/webhooks";
-import { DataTable } from "../../../components/DataTable";
-import { ErrorState } from "../../../components/ErrorState";
-import { TimeZoneNote } from "../../../components/TimeZoneNote";
-import { formatStamp } from "../../reports-common/window";
+import { useWebhookDeliveries, type WebhookScope } from "../../api/webhooks";
+import { DataTable } from "../../components/DataTable";
+import { ErrorState } from "../../components/ErrorState";
+import { TimeZoneNote } from "../../components/TimeZoneNote";
+import { formatStamp } from "../reports-common/window";
 
 const STATUS_COLOR = { queued: "warning", delivered: "success", failed: "error" } as const;
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
 /** The delivery log of one endpoint (newest first): time, event, status, HTTP code, tries, error. */
 export function DeliveryLogDialog({
-  workspace,
+  scope,
   endpoint,
   timeZone,
   onClose,
 }: {
-  workspace: string;
+  scope: WebhookScope;
   endpoint: WebhookEndpoint | null;
   timeZone: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const log = useWebhookDeliveries(workspace, endpoint?.id ?? null);
+  const log = useWebhookDeliveries(scope, endpoint?.id ?? null);
   const stamp = (iso: string) => formatStamp(seconds(iso), timeZone);
   return (
     <Dialog
@@ -41,7 +41,7 @@ export function DeliveryLogDialog({
       fullWidth
       maxWidth="lg"
     >
-      <DialogTitle id={`${id}-title`}>{t("staff-webhooks.logTitle")}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t("webhooks-common.logTitle")}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1, wordBreak: "break-all" }}>
           {endpoint?.url}
@@ -49,29 +49,29 @@ export function DeliveryLogDialog({
         <TimeZoneNote zone={timeZone} clock="entity" sx={{ mb: 1 }} />
         {log.isError && <ErrorState error={log.error} onRetry={() => log.refetch()} />}
         <DataTable<WebhookDelivery>
-          label={t("staff-webhooks.logLabel", { url: endpoint?.url ?? "" })}
+          label={t("webhooks-common.logLabel", { url: endpoint?.url ?? "" })}
           rows={log.data?.deliveries}
           loading={log.isPending}
           rowKey={(d) => String(d.id)}
-          emptyText={t("staff-webhooks.logEmpty")}
+          emptyText={t("webhooks-common.logEmpty")}
           initialSort={{ by: "time", direction: "desc" }}
           columns={[
             {
               id: "time",
-              label: t("staff-webhooks.time"),
+              label: t("webhooks-common.time"),
               sortValue: (d) => d.created_at,
               render: (d) => stamp(d.created_at),
               minWidth: 140,
             },
             {
               id: "event",
-              label: t("staff-webhooks.event"),
+              label: t("webhooks-common.event"),
               sortValue: (d) => d.event_type,
               render: (d) => d.event_type,
             },
             {
               id: "status",
-              label: t("staff-webhooks.status"),
+              label: t("webhooks-common.status"),
               sortValue: (d) => d.status,
               render: (d) => (
                 <>
@@ -79,11 +79,11 @@ export function DeliveryLogDialog({
                     size="small"
                     variant="outlined"
                     color={STATUS_COLOR[d.status]}
-                    label={t(`staff-webhooks.statusName.${d.status}`)}
+                    label={t(`webhooks-common.statusName.${d.status}`)}
                   />
                   {d.next_attempt_at && (
                     <Typography variant="caption" component="div" color="text.secondary">
-                      {t("staff-webhooks.nextAttempt", { at: stamp(d.next_attempt_at) })}
+                      {t("webhooks-common.nextAttempt", { at: stamp(d.next_attempt_at) })}
                     </Typography>
                   )}
                 </>
@@ -91,24 +91,24 @@ export function DeliveryLogDialog({
             },
             {
               id: "code",
-              label: t("staff-webhooks.code"),
+              label: t("webhooks-common.code"),
               align: "right",
               sortValue: (d) => d.last_status_code ?? -1,
               render: (d) => d.last_status_code ?? "—",
             },
             {
               id: "attempts",
-              label: t("staff-webhooks.attempts"),
+              label: t("webhooks-common.attempts"),
               align: "right",
               sortValue: (d) => d.attempts,
               render: (d) => d.attempts,
             },
-            { id: "error", label: t("staff-webhooks.error"), render: (d) => d.last_error ?? "—" },
+            { id: "error", label: t("webhooks-common.error"), render: (d) => d.last_error ?? "—" },
           ]}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t("staff-webhooks.close")}</Button>
+        <Button onClick={onClose}>{t("webhooks-common.close")}</Button>
       </DialogActions>
     </Dialog>
   );

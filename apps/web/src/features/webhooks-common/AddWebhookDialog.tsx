@@ -14,20 +14,20 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCode } from "../../../api/errors";
-import { webhookEndpoints } from "../../../api/webhooks";
-import { FormDialog } from "../../../components/FormDialog";
-import { useMessage } from "../../../i18n/useLanguage";
+import { errorCode } from "../../api/errors";
+import { type WebhookScope, webhookEndpoints } from "../../api/webhooks";
+import { FormDialog } from "../../components/FormDialog";
+import { useMessage } from "../../i18n/useLanguage";
 
 /** The add dialog: the receiver's URL, the alert kinds and a description; the server checks the address. */
 export function AddWebhookDialog({
   open,
-  workspace,
+  scope,
   onClose,
   onAdded,
 }: {
   open: boolean;
-  workspace: string;
+  scope: WebhookScope;
   onClose: () => void;
   onAdded: (created: WebhookCreated) => void;
 }) {
@@ -60,7 +60,7 @@ export function AddWebhookDialog({
     setPending(true);
     setFailure(null);
     try {
-      const created = await webhookEndpoints.add(workspace, { url, kinds, description });
+      const created = await webhookEndpoints.add(scope, { url, kinds, description });
       close();
       onAdded(created);
     } catch (err) {
@@ -78,26 +78,26 @@ export function AddWebhookDialog({
       open={open}
       onClose={close}
       id={id}
-      title={t("staff-webhooks.add")}
+      title={t("webhooks-common.add")}
       onSubmit={submit}
-      submitLabel={t("staff-webhooks.add")}
+      submitLabel={t("webhooks-common.add")}
       pending={pending}
       failure={urlError || kindsError ? null : failure}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
-          label={t("staff-webhooks.url")}
+          label={t("webhooks-common.url")}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           required
           type="url"
           autoFocus
           error={!!urlError}
-          helperText={urlError && code ? msg(code) : t("staff-webhooks.urlHelp")}
+          helperText={urlError && code ? msg(code) : t("webhooks-common.urlHelp")}
           slotProps={{ htmlInput: { maxLength: WEBHOOK_LIMITS.urlMax + 1, inputMode: "url" } }}
         />
         <FormControl component="fieldset" error={kindsError}>
-          <FormLabel component="legend">{t("staff-webhooks.kinds")}</FormLabel>
+          <FormLabel component="legend">{t("webhooks-common.kinds")}</FormLabel>
           <FormGroup row>
             {NOTIFICATION_TYPES.map((k) => (
               <FormControlLabel
@@ -105,17 +105,17 @@ export function AddWebhookDialog({
                 control={
                   <Checkbox checked={kinds.includes(k)} onChange={(e) => toggle(k, e.target.checked)} />
                 }
-                label={t(`staff-webhooks.kind.${k}`)}
+                label={t(`webhooks-common.kind.${k}`)}
               />
             ))}
           </FormGroup>
           {kindsError && code && <FormHelperText>{msg(code)}</FormHelperText>}
         </FormControl>
         <TextField
-          label={t("staff-webhooks.description")}
+          label={t("webhooks-common.description")}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          helperText={t("staff-webhooks.descriptionHelp")}
+          helperText={t("webhooks-common.descriptionHelp")}
           slotProps={{ htmlInput: { maxLength: WEBHOOK_LIMITS.descriptionMax } }}
         />
       </Stack>

@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useNotify } from "../../../components/Notifier";
+import { useNotify } from "../../components/Notifier";
 
 /** Shows a new signing secret once (after adding a webhook or making a new secret), with a copy button. */
 export function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
@@ -19,7 +19,7 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
   const copy = async () => {
     if (!secret) return;
     await navigator.clipboard?.writeText(secret).catch(() => {});
-    notify(t("staff-webhooks.copied"), "success");
+    notify(t("webhooks-common.copied"), "success");
   };
   return (
     <Dialog
@@ -30,14 +30,14 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={`${id}-title`}>{t("staff-webhooks.secretTitle")}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t("webhooks-common.secretTitle")}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-          {t("staff-webhooks.secretText")}
+          {t("webhooks-common.secretText")}
         </DialogContentText>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
           <TextField
-            label={t("staff-webhooks.secretLabel")}
+            label={t("webhooks-common.secretLabel")}
             value={secret ?? ""}
             fullWidth
             slotProps={{
@@ -52,13 +52,13 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
             onClick={copy}
             sx={{ flexShrink: 0 }}
           >
-            {t("staff-webhooks.copy")}
+            {t("webhooks-common.copy")}
           </Button>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
-          {t("staff-webhooks.close")}
+          {t("webhooks-common.close")}
         </Button>
       </DialogActions>
     </Dialog>

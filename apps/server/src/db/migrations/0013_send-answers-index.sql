@@ -1,0 +1,1 @@
+CREATE INDEX "form_recipients_answers_idx" ON "form_recipients" USING btree ("form_id","sent_order","user_id","answered_at");

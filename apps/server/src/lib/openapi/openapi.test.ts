@@ -1,0 +1,256 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { ERRORS, MESSAGES } from "@mimamori/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../test/app";
+import { LIMITED_ROUTES } from "../rate-limits";
+import { openapiPath } from "./document";
+import { OPERATION_GROUPS } from "./operations";
+
+/*
+ * Issue 30 §2 (I30-OPENAPI-01): the OpenAPI document integrators read, built from the routes (lib/openapi/
+ * document.ts) and the operation table (operations.ts), and checked by `redocly lint` with the recommended rules.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is read field by field
+type Json = Record<string, any>;
+
+const SERVER_DIR = path.resolve(import.meta.dirname, "../../..");
+const REDOCLY = path.resolve(SERVER_DIR, "../../node_modules/.bin/redocly");
+const METHODS = ["get", "put", "post", "delete", "patch"];
+/** Routes kept out of the document on purpose: the Prometheus scrape (its own token; docs/operations.md). */
+const HIDDEN = new Set(["GET /api/metrics"]);
+
+let t: TestApp;
+let doc: Json;
+let webDist: string;
+/** Each route of the access table ("GET /api/x/:id") with its operation in the document. */
+const operations = new Map<string, Json>();
+
+function operationOf(key: string): Json {
+  const op = operations.get(key);
+  if (!op) throw new Error(`${key} is not in the document`);
+  return op;
+}
+
+beforeAll(async () => {
+  // a built web app, so the catch-all route that serves its pages is registered
+  webDist = mkdtempSync(path.join(tmpdir(), "openapi-web-"));
+  mkdirSync(path.join(webDist, "assets"));
+  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Mimamori</title>");
+  t = await startTestApp({ webDist, seed: true });
+  doc = t.app.swagger() as Json;
+  const documented = Object.entries(doc.paths as Json);
+  const shape = (p: string) => p.replace(/\{\w+\}/g, "{}");
+  for (const { method, url } of t.app.accessTable) {
+    // paths that differ only in parameter names are one path item (OpenAPI: "identical")
+    const item = documented.find(([p]) => shape(p) === shape(openapiPath(url)))?.[1];
+    const op = item?.[method.toLowerCase()];
+    if (op) operations.set(`${method} ${url}`, op);
+  }
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("the OpenAPI document's operations", () => {
+  it("has every API route but the hidden ones, and nothing else: no web page, no /api/docs", () => {
+    const routes = new Set(t.app.accessTable.map((r) => `${r.method} ${r.url}`));
+    for (const key of routes) expect(operations.has(key) || HIDDEN.has(key), key).toBe(true);
+    for (const key of HIDDEN) expect(operations.has(key), key).toBe(false);
+    const count = Object.values(doc.paths as Json).reduce(
+      (n, item) => n + Object.keys(item).filter((m) => METHODS.includes(m)).length,
+      0,
+    );
+    expect(count).toBe(routes.size - HIDDEN.size);
+    for (const p of Object.keys(doc.paths)) {
+      expect(p.startsWith("/api/"), p).toBe(true);
+      expect(p.startsWith("/api/docs"), p).toBe(false);
+    }
+  });
+
+  it("names every operation once in the table: operationId (camelCase, unique), summary and its feature's tag", () => {
+    const tableKeys = OPERATION_GROUPS.flatMap((g) => Object.keys(g.operations));
+    const routes = new Set(t.app.accessTable.map((r) => `${r.method} ${r.url}`));
+    // a route added without an entry fails above (no operationId) and here; an entry left behind fails here
+    expect(tableKeys.filter((k) => !routes.has(k))).toEqual([]);
+    expect([...routes].filter((k) => !HIDDEN.has(k) && !tableKeys.includes(k))).toEqual([]);
+    expect(new Set(tableKeys).size).toBe(tableKeys.length);
+    const ids = new Set<string>();
+    const tags = new Set((doc.tags as Json[]).map((tag) => tag.name));
+    for (const [key, op] of operations) {
+      expect(op.operationId, key).toMatch(/^[a-z][a-zA-Z0-9]+$/);
+      expect(ids.has(op.operationId), `${key}: ${op.operationId} twice`).toBe(false);
+      ids.add(op.operationId);
+      expect(op.summary, key).toMatch(/^[A-Z].{5,100}$/);
+      expect(op.tags, key).toHaveLength(1);
+      expect(tags.has(op.tags[0]), key).toBe(true);
+    }
+    expect(operationOf("POST /api/user/vitals")).toMatchObject({
+      operationId: "uploadVitals",
+      tags: ["vitals"],
+    });
+  });
+
+  it("asks for the bearer token of each route's access, and none on public routes", () => {
+    const schemes = doc.components.securitySchemes as Json;
+    for (const name of ["userToken", "staffToken", "adminToken"])
+      expect(schemes[name]).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    const scheme = { user: "userToken", staff: "staffToken", "super-user": "adminToken" } as const;
+    for (const { method, url, access } of t.app.accessTable) {
+      const op = operations.get(`${method} ${url}`);
+      if (!op) continue;
+      expect(op.security, `${method} ${url}`).toEqual(access === "public" ? [] : [{ [scheme[access]]: [] }]);
+    }
+    expect(operationOf("POST /api/auth/sign-in").security).toEqual([]);
+    expect(operationOf("GET /api/staff/:workspace/board").security).toEqual([{ staffToken: [] }]);
+  });
+});
+
+describe("the OpenAPI document's errors", () => {
+  it("has the one error shape as the component Error, its code listing every catalogue code", () => {
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: "object",
+      required: ["detail", "code"],
+      properties: { detail: { type: "string" }, code: { type: "string" }, field: { type: "string" } },
+    });
+    expect([...doc.components.schemas.Error.properties.code.enum].sort()).toEqual(
+      Object.keys(MESSAGES).sort(),
+    );
+    // each shared error answer lists the codes of its status (packages/shared/src/errors.ts)
+    expect(doc.components.responses.Conflict.description).toContain("export-running");
+    expect(doc.components.responses.NotFound.description).toContain("member-not-found");
+    expect(doc.components.responses.TooManyRequests.headers["Retry-After"]).toBeDefined();
+    for (const [name, response] of Object.entries(doc.components.responses as Json))
+      expect(response.content["application/json"].schema, name).toEqual({
+        $ref: "#/components/schemas/Error",
+      });
+    for (const code of Object.keys(ERRORS)) expect(JSON.stringify(doc.components.responses)).toContain(code);
+  });
+
+  it("gives each operation the error answers its access and schema imply", () => {
+    const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+    for (const [key, op] of operations) {
+      const access = t.app.accessTable.find((r) => `${r.method} ${r.url}` === key)?.access;
+      expect(op.responses["400"], key).toEqual(ref("BadRequest"));
+      expect(op.responses["500"], key).toEqual(ref("ServerError"));
+      if (access !== "public") {
+        expect(op.responses["401"], key).toEqual(ref("Unauthorized"));
+        expect(op.responses["403"], key).toEqual(ref("Forbidden"));
+      } else expect(op.responses["401"], key).toBeUndefined();
+      if (key.includes("/:")) expect(op.responses["404"], key).toEqual(ref("NotFound"));
+      if (op.requestBody) expect(op.responses["413"], key).toEqual(ref("PayloadTooLarge"));
+    }
+    for (const { route } of LIMITED_ROUTES)
+      expect(operationOf(route).responses["429"]).toEqual(ref("TooManyRequests"));
+    expect(operationOf("GET /api/user/export").responses["409"]).toEqual(ref("Conflict"));
+    expect(operationOf("GET /api/staff/:workspace/events").responses["503"]).toEqual(
+      ref("ServiceUnavailable"),
+    );
+  });
+});
+
+describe("the OpenAPI document's bodies", () => {
+  it("names the shared contracts that more than one operation uses", () => {
+    const schemas = doc.components.schemas as Json;
+    for (const name of ["Entity", "Form", "StaffReport", "WebhookEndpoint", "Notification", "UserInfo"])
+      expect(schemas[name], name).toMatchObject({ type: "object" });
+    const text = JSON.stringify(doc.paths);
+    for (const name of Object.keys(schemas)) {
+      const uses = text.split(`"#/components/schemas/${name}"`).length - 1;
+      const nested = JSON.stringify(schemas).includes(`"#/components/schemas/${name}"`);
+      // every named schema is used (no dead components), by two operations or inside another named schema
+      expect(
+        uses >= 2 || nested || name === "Error" || name === "WebhookEvent",
+        `${name}: ${uses} uses`,
+      ).toBe(true);
+    }
+  });
+
+  it("describes uploads as multipart bodies and downloads with their media types", () => {
+    const image = operationOf("POST /api/user/data/:id/images").requestBody;
+    expect(image.content["multipart/form-data"].schema).toEqual({
+      type: "object",
+      properties: { image: { type: "string", format: "binary" } },
+      required: ["image"],
+    });
+    expect(image.content["multipart/form-data"].encoding.image.contentType).toBe(
+      "image/jpeg, image/png, image/webp, application/pdf",
+    );
+    expect(
+      operationOf("POST /api/staff/:workspace/users/csv").requestBody.content["multipart/form-data"].schema
+        .required,
+    ).toEqual(["file"]);
+    const ok = (key: string) => Object.keys(operationOf(key).responses["200"].content);
+    expect(ok("GET /api/user/export")).toEqual(["application/zip"]);
+    expect(ok("GET /api/staff/:workspace/forms/:id/download")).toEqual(["text/csv"]);
+    expect(ok("GET /api/admin/users/data/download")).toEqual(["text/csv", "application/json"]);
+    expect(ok("GET /api/staff/:workspace/heat_illness_record")).toEqual(["application/json", "text/csv"]);
+    expect(ok("GET /api/staff/:workspace/events")).toEqual(["text/event-stream"]);
+  });
+
+  it("gives the band upload an example that the API accepts as documented", async () => {
+    const body = operationOf("POST /api/user/vitals").requestBody.content["application/json"];
+    expect(body.example.samples).toHaveLength(2);
+    const { idToken } = await t.signIn("client@example.com");
+    const res = await t.call("POST", "/user/vitals", body.example, { token: idToken });
+    expect(res.status).toBe(200);
+    // two samples and one sleep record
+    expect(res.body).toMatchObject({ accepted: 3, rejected: [] });
+  });
+
+  it("documents the webhook delivery as the callback of adding an endpoint, with the shared event schema", () => {
+    for (const key of ["POST /api/staff/:workspace/webhooks", "POST /api/entities/:workspace/webhooks"]) {
+      const delivery = operationOf(key).callbacks.webhookDelivery["{$request.body#/url}"].post;
+      expect(delivery.requestBody.content["application/json"].schema).toEqual({
+        $ref: "#/components/schemas/WebhookEvent",
+      });
+      expect(delivery.parameters.map((p: Json) => p.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+    }
+    const event = JSON.stringify(doc.components.schemas.WebhookEvent);
+    for (const type of ["alert.raised", "webhook.test"]) expect(event).toContain(type);
+  });
+});
+
+describe("the OpenAPI document as served and linted", () => {
+  it("is served at /api/docs/json as built", async () => {
+    const res = await fetch(`${t.url}/api/docs/json`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it("passes redocly lint (recommended rules, apps/server/redocly.yaml) with 0 errors and 0 warnings", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "openapi-"));
+    const file = path.join(dir, "openapi.json");
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    try {
+      const { stdout } = await promisify(execFile)(
+        REDOCLY,
+        [
+          "lint",
+          "--config",
+          path.join(SERVER_DIR, "redocly.yaml"),
+          "--format=json",
+          "--max-problems=1000",
+          file,
+        ],
+        { maxBuffer: 64 * 1024 * 1024 },
+      ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
+      const problems = (JSON.parse(stdout) as { problems: Json[] }).problems.map(
+        (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`,
+      );
+      expect(problems).toEqual([]);
+      expect(doc.openapi).toMatch(/^3\.0\.\d$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
