@@ -158,29 +158,6 @@ function columnNamesInSql(files: string[], columns: Set<string>): string[] {
   });
 }
 
-/**
- * Files written in the session of issues 29 and 31 that still name tables or columns as text (raw SQL in the
- * account deletion's purge and registry, the personal export's keyset pages and lease, and the two-server test).
- * They are to be converted to schema references; until then they are left out here, and a test fails once a listed
- * file is clean, so the list only shrinks (docs/decisions.md "Names in SQL: the files still to convert").
- */
-const PENDING_CONVERSION: string[] = [];
-const pending = (rel: string) => PENDING_CONVERSION.some((f) => rel.startsWith(`${f}:`));
-
-describe("files still to convert", () => {
-  it("each still names a table or column as text (remove it from the list once it does not)", () => {
-    const found = [
-      ...tableNamesInSql(sourceFiles(SRC), tableNames),
-      ...columnNamesInSql(sourceFiles(SRC), columnNames),
-    ];
-    for (const f of PENDING_CONVERSION)
-      expect(
-        found.some((x) => x.startsWith(`${f}:`)),
-        f,
-      ).toBe(true);
-  });
-});
-
 describe("table names in SQL", () => {
   it("knows the schema's tables", () => {
     expect(tableNames).toContain("vital_samples");
@@ -205,7 +182,7 @@ describe("table names in SQL", () => {
   });
 
   it("no server source names a table as text inside sql`…`", () => {
-    expect(tableNamesInSql(sourceFiles(SRC), tableNames).filter((x) => !pending(x))).toEqual([]);
+    expect(tableNamesInSql(sourceFiles(SRC), tableNames)).toEqual([]);
   });
 });
 
@@ -243,6 +220,6 @@ describe("column names in SQL", () => {
    */
   it("no server source names a column as text inside sql`…`", () => {
     const production = sourceFiles(SRC).filter((f) => !f.endsWith(".test.ts"));
-    expect(columnNamesInSql(production, columnNames).filter((x) => !pending(x))).toEqual([]);
+    expect(columnNamesInSql(production, columnNames)).toEqual([]);
   });
 });
