@@ -99,7 +99,7 @@ export function WebhookList({
   const table = (
     <DataTable<WebhookEndpoint>
       label={t("webhooks-common.tableLabel", { name: entityName })}
-      rows={list.isError ? [] : list.data?.endpoints}
+      rows={list.data?.endpoints}
       loading={list.isPending && !list.isError}
       rowKey={(e) => e.id}
       emptyText={t("webhooks-common.empty")}

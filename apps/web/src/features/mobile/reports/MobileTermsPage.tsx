@@ -41,7 +41,7 @@ export function MobileTermsPage({ idToken }: { idToken: string }) {
         <Alert severity="error">{errorMessage(accept.error ?? status.error, language)}</Alert>
       )}
       <AgreementStep
-        submitting={accept.isPending}
+        submitting={accept.isPending || status.isPending}
         hint={t("privacy-consents.gate.hint")}
         submitLabel={t("privacy-consents.gate.mobileAccept")}
         onSubmit={() => {

@@ -37,7 +37,7 @@ export function ConsentsPage() {
             {history.isError && <ErrorState error={history.error} onRetry={() => history.refetch()} />}
             <DataTable<ConsentEvent & { key: string }>
               label={t("privacy-consents.table")}
-              rows={history.isError ? [] : rows}
+              rows={rows}
               loading={history.isPending && !history.isError}
               emptyText={t("privacy-consents.empty")}
               rowKey={(e) => e.key}

@@ -51,7 +51,7 @@ export function AdminDeletionButton({ user, self }: { user: AdminUser; self: boo
       >
         <Typography gutterBottom sx={{ overflowWrap: "anywhere" }}>
           {t("privacy-deletion.adminBody", {
-            name: user.name,
+            name,
             email: user.email,
             days: ACCOUNT_DELETION_GRACE_DAYS,
           })}
