@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./identity";
 
 /** An organisation (workspace); `workspace_name` is its ID. A small reference table. */
@@ -15,6 +15,11 @@ export const entities = pgTable("entities", {
     .default("unlocked"),
   /** IANA zone of the entity's local times (recurring sends, alert schedules). */
   timeZone: text("time_zone").notNull().default("Asia/Tokyo"),
+  /**
+   * Days raw band samples of its members are kept (issue 32 §2); null = the server's default. A person's raw
+   * samples are kept as long as the longest setting among the entities they belong to (docs/decisions.md).
+   */
+  rawRetentionDays: integer("raw_retention_days"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

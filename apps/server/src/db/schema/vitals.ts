@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -112,6 +113,20 @@ export const vitalSync = pgTable("vital_sync", {
     .references(() => users.id, { onDelete: "cascade" }),
   lastSyncAt: tz("last_sync_at").notNull(),
   lastSampleAt: tz("last_sample_at"),
+});
+
+/**
+ * What the raw-data retention job removed of a person's raw samples (issue 32 §2): raw samples before `raw_from`
+ * no longer exist (reports over that period read the hour, day and month buckets); the person's export and the
+ * raw CSV say so.
+ */
+export const vitalRetention = pgTable("vital_retention", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rawFrom: tz("raw_from").notNull(),
+  lastRemovedAt: tz("last_removed_at").notNull(),
+  removedSamples: bigint("removed_samples", { mode: "number" }).notNull().default(0),
 });
 
 const rangeColumns = {

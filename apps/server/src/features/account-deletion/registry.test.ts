@@ -27,6 +27,7 @@ import {
   sleepSessions,
   staffNotificationPrefs,
   users,
+  vitalRetention,
   vitalSamples,
   vitalSync,
   webhookDeliveries,
@@ -105,6 +106,9 @@ describe("an account's deletion leaves no row of the person", () => {
       .insert(vitalSync)
       .values({ userId: victim.id, lastSyncAt: new Date(now) })
       .onConflictDoNothing();
+    await db
+      .insert(vitalRetention)
+      .values({ userId: victim.id, rawFrom: new Date(now), lastRemovedAt: new Date(now) });
     await db.insert(sleepSessions).values({
       userId: victim.id,
       startAt: new Date(now - 8 * HOUR_MS),

@@ -34,6 +34,7 @@ import {
   vitalBucketsDay,
   vitalBucketsHour,
   vitalBucketsMonth,
+  vitalRetention,
   vitalSamples,
   vitalSync,
   webhookDeliveries,
@@ -85,8 +86,8 @@ const BY_HANDLING: Record<Handling, [why: string, columns: Column[]][]> = {
       [notifications.userId, notificationSeen.userId],
     ],
     [
-      "the export lease, sessions (with their retired refresh tokens) and the last sync time",
-      [personalExports.userId, sessions.userId, vitalSync.userId],
+      "the export lease, sessions (with their retired refresh tokens), the last sync time and what retention removed",
+      [personalExports.userId, sessions.userId, vitalSync.userId, vitalRetention.userId],
     ],
     ["sleep data", [sleepSegments.userId, sleepSessions.userId]],
     ["a staff member's alert mail choices", [staffNotificationPrefs.userId]],
