@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../apps/server/src/db/schema";
-import { insertAlert } from "../apps/server/src/features/alerts/test-world";
+import { insertAlert } from "../apps/server/src/test/worlds/alerts";
 import {
   checkPage,
   type E2e,

@@ -1,7 +1,7 @@
 import type { Board } from "@mimamori/shared";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BOARD } from "../apps/server/src/tools/seed-watch";
+import { DEMO_BOARD } from "../apps/server/src/features/demo/seed-watch";
 import { checkPage, type E2e, signInAsStaffOf, startE2e, waitForPath } from "./lib/app";
 import { networkQuiet, newContext, PHONE } from "./lib/browser";
 
@@ -104,7 +104,7 @@ describe("the watch board", () => {
     const silent = rowsOf(page, JP.silent).filter({ hasText: SMITH });
     await poll(() => silent.count()).toBe(1);
     expect(await silent.textContent()).toContain("一度も同期していません");
-    // the demo's own red, silent and never-synced members (tools/seed-watch.ts)
+    // the demo's own red, silent and never-synced members (features/demo/seed-watch.ts)
     const demo = DEMO_BOARD.harbor;
     const demoRed = zones.filter({ hasText: demo.redNow.name }).filter({ hasText: "暑熱ストレススコア" });
     expect(await demoRed.count()).toBe(1);

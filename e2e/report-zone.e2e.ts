@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localTime } from "../apps/server/src/features/alerts/test-world";
+import { localTime } from "../apps/server/src/test/worlds/alerts";
 import {
   checkPage,
   type E2e,

@@ -13,7 +13,7 @@ export interface E2e {
 /**
  * The real server on a fresh seeded database, serving the built web app, and a Chromium. `vitalDays` also
  * seeds that many days of band data for every demo client (ending now); `demoMembers` the demo entities' other
- * members with their week of data, alerts and answers (`DEMO_BOARD` in apps/server/src/tools/seed-watch.ts names
+ * members with their week of data, alerts and answers (`DEMO_BOARD` in apps/server/src/features/demo/seed-watch.ts names
  * the board's red, silent and never-synced members); `jobs` runs the background jobs (the mail outbox worker
  * delivers queued mail to the test's SMTP peer); `devMailbox` gives the server no SMTP_URL, as on a quick start:
  * mail goes to the development mailbox (/staff/mailbox) instead of the SMTP peer.

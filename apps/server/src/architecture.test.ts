@@ -5,7 +5,9 @@ import { cycles, describeEdges, type ImportEdge, importGraph } from "./test/impo
  * The layers point one way (docs/architecture.md, Layers): packages/shared imports nothing of the apps; the
  * server's lib/ and db/ never import features/; a feature never imports another feature's routes.ts (shared
  * helpers live in lib/ or in the feature's queries/service modules); feature folders form no import cycles except
- * the ones listed below. tools/ may import anything. A failure names each file, line and import.
+ * the ones listed below. tools/ holds command-line entry points: it may import anything, and no production file
+ * imports it; test-only code (test apps, worlds, fixtures) lives in test/ and no production file imports it or
+ * vitest. A failure names each file, line and import.
  */
 const SERVER = "apps/server/src/";
 const server = importGraph(SERVER);
@@ -49,6 +51,26 @@ describe("import layers", () => {
         bad,
         "lib/, db/ and jobs/ must not import features/ (features register with them; move shared code lower)",
       ),
+    ).toEqual([]);
+  });
+
+  it("no production file imports tools/ (command-line entry points) or test code", () => {
+    const production = server.filter(
+      (e) => !/\.test\.ts$/.test(e.from) && !e.from.startsWith(`${SERVER}test/`),
+    );
+    const toTools = production.filter(
+      (e) => !e.from.startsWith(`${SERVER}tools/`) && e.to?.startsWith(`${SERVER}tools/`),
+    );
+    expect(
+      toTools,
+      broken(toTools, "production code must not import tools/ (move what it needs into a feature)"),
+    ).toEqual([]);
+    const toTests = production.filter(
+      (e) => e.to?.startsWith(`${SERVER}test/`) || /^vitest(\/|$)/.test(e.specifier),
+    );
+    expect(
+      toTests,
+      broken(toTests, "test-only code lives in test/; production code must not import it"),
     ).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { ConfigError, checkServerConfig, configFromEnv } from "./config";
 import { IdTokens } from "./lib/id-tokens";
 import { accountsText, prepareData } from "./startup";
 import { startTestApp, type TestApp } from "./test/app";
-import { createSuperUser } from "./tools/admin";
+import { createSuperUser } from "./features/admin/super-user";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters";
 

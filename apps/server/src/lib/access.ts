@@ -208,6 +208,16 @@ function staffWorkspace(req: FastifyRequest): string | undefined {
   return typeof named === "string" ? named : undefined;
 }
 
+/**
+ * Whether a staff route can name the entity it acts for (`staffWorkspace`): otherwise it would register and then
+ * refuse everyone, so registering it is refused instead.
+ */
+function namesEntity(url: string, querystring: unknown): boolean {
+  if (/(^|\/):workspace(\/|$)/.test(url)) return true;
+  const shape = (querystring as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && "workspace" in shape;
+}
+
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest("user", null);
   const table: FastifyInstance["accessTable"] = [];
@@ -217,6 +227,10 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     const access = route.config?.access;
     if (!access)
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
+    if (access === "staff" && !namesEntity(route.url, route.schema?.querystring))
+      throw new Error(
+        `Staff route ${route.method} ${route.url} names no entity: a :workspace path parameter or a workspace query parameter in its schema`,
+      );
     for (const method of [route.method].flat())
       if (method !== "HEAD") table.push({ method, url: route.url, access });
   });

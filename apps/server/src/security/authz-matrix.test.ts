@@ -16,7 +16,7 @@ import {
   startWorld,
   UnknownParameterError,
   type World,
-} from "./world";
+} from "../test/worlds/security";
 
 /*
  * The authorization matrix, generated from `app.accessTable`: every /api route (a new route is covered the

@@ -14,7 +14,7 @@ import {
   vitalBucketsMonth,
   vitalSamples,
 } from "../db/schema";
-import { seedDemo } from "../tools/seed";
+import { seedDemo } from "../features/demo/seed";
 import "../test/provided";
 
 /*

@@ -13,7 +13,7 @@ import {
   send,
   startWorld,
   type World,
-} from "./world";
+} from "../test/worlds/security";
 
 /*
  * Property-based hostile input: every route with a path, query or body schema is called, signed in as a

@@ -8,7 +8,7 @@ import {
   type RouteInfo,
   startWorld,
   type World,
-} from "./world";
+} from "../test/worlds/security";
 
 /*
  * Issue 29 §5: no /api answer may stay in a browser's or a proxy's cache (lib/no-store.ts). Generated from

@@ -8,7 +8,7 @@ import type { AppConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import type { Clock } from "../jobs/clock";
-import { seedDemo } from "../tools/seed";
+import { seedDemo } from "../features/demo/seed";
 import "./provided";
 import { startSmtpPeer } from "./smtp";
 
@@ -72,13 +72,13 @@ export async function startTestApp(
     vitalDays?: number;
     /** With `seed`: also the demo questionnaires. */
     demoForms?: boolean;
-    /** With `seed`: also the demo alerts (tools/seed-alerts.ts). */
+    /** With `seed`: also the demo alerts (features/demo/seed-alerts.ts). */
     demoAlerts?: boolean;
-    /** With `seed`: also the demo client's personal data items (tools/seed-data-items.ts). */
+    /** With `seed`: also the demo client's personal data items (features/demo/seed-data-items.ts). */
     demoDataItems?: boolean;
     /**
      * With `seed`: also the demo entities' other members with their week of band data, alerts, answers and items
-     * (tools/seed-watch.ts, `DEMO_BOARD`); a few seconds more, so only the tests that need them ask.
+     * (features/demo/seed-watch.ts, `DEMO_BOARD`); a few seconds more, so only the tests that need them ask.
      */
     demoMembers?: boolean;
     config?: Partial<AppConfig>;

@@ -3,8 +3,8 @@ import { and, eq, like } from "drizzle-orm";
 import { entities, memberships, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { openConfiguredDatabase, toolConfig } from "../startup";
-import { DEMO_PASSWORD } from "./seed";
-import { loadUser } from "./simulator";
+import { DEMO_PASSWORD } from "../features/demo/seed";
+import { loadUser } from "../features/demo/simulator";
 
 /**
  * `npm run simulate -- --users N --days D [--entity ID] [--hr-step MIN] [--seed S]`

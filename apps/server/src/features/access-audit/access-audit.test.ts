@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
 import { accessAudit, dataItems, dataItemTypes, dataShares, memberships, users } from "../../db/schema";
 import { captureLog } from "../../jobs/test-helpers";
-import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../board/test-world";
+import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 import { auditRetentionJob } from "./retention-job";
 
 /**

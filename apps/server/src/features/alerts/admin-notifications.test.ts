@@ -9,7 +9,7 @@ import {
   insertMail,
   localTime,
   startAlertsWorld,
-} from "./test-world";
+} from "../../test/worlds/alerts";
 
 let w: AlertsWorld;
 beforeAll(async () => {

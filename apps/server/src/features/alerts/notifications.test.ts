@@ -12,7 +12,7 @@ import {
   insertAlert,
   insertMail,
   startAlertsWorld,
-} from "./test-world";
+} from "../../test/worlds/alerts";
 
 let w: AlertsWorld;
 beforeAll(async () => {

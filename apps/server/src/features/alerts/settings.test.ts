@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { entities, notificationSettings, staffNotificationPrefs } from "../../db/schema";
-import { type AlertsWorld, startAlertsWorld } from "./test-world";
+import { type AlertsWorld, startAlertsWorld } from "../../test/worlds/alerts";
 
 let w: AlertsWorld;
 beforeAll(async () => {

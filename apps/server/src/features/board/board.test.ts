@@ -14,7 +14,7 @@ import {
 import { gradeUngradedStates } from "../../db/state-zones";
 import { HOUR, MINUTE } from "../../jobs/clock";
 import { localMidnightMs } from "../../lib/time-sql";
-import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "./test-world";
+import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 
 /**
  * The watch board's rules (issue 28 §1; docs/decisions.md "The watch board"), over HTTP on the real app: each test

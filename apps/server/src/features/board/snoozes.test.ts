@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberSnoozes, notificationSettings, notifications, users } from "../../db/schema";
 import { MINUTE, manualClock } from "../../jobs/clock";
-import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "./test-world";
+import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 
 /**
  * Snoozes (issue 28 §1, §5; docs/decisions.md "The watch board"): created and ended by an entity's staff for its

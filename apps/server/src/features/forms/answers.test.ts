@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, forms, memberships } from "../../db/schema";
-import { type FormsWorld, sendsADayAgo, startFormsWorld } from "./test-world";
+import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
 let w: FormsWorld;
 beforeAll(async () => {

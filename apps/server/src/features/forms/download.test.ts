@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships, users } from "../../db/schema";
-import { type FormsWorld, sendsADayAgo, startFormsWorld } from "./test-world";
+import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
 let w: FormsWorld;
 let formId: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FormsWorld, startFormsWorld } from "./test-world";
+import { type FormsWorld, startFormsWorld } from "../../test/worlds/forms";
 
 let w: FormsWorld;
 beforeAll(async () => {

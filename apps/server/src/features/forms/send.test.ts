@@ -7,7 +7,7 @@ import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
 import { acceptedClientIds, sendForm } from "./send";
-import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "./test-world";
+import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
 let w: FormsWorld;
 let formId: number;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships } from "../../db/schema";
 import { distributionOf } from "./summary";
-import { type FormsWorld, sendsADayAgo, startFormsWorld } from "./test-world";
+import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
 let w: FormsWorld;
 beforeAll(async () => {

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { changesOf } from "../../db/changes";
 import { users } from "../../db/schema";
 import { registerAccessControl } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { startTestApp, type TestApp } from "../../test/app";
-import { DEMO_ACCOUNTS, seedDemo } from "../../tools/seed";
+import { DEMO_ACCOUNTS, seedDemo } from "../demo/seed";
 import { checkDatabase, HEALTH_CHECK_MAX_AGE_MS } from "./demo";
 
 let t: TestApp;
@@ -86,6 +87,18 @@ describe("secure by default", () => {
     registerAccessControl(app, {} as AppContext);
     expect(() => app.get("/api/open", async () => "x")).toThrow(/does not declare who may call it/);
     expect(() => app.get("/api/closed", { config: { access: "user" } }, async () => "x")).not.toThrow();
+  });
+
+  it("refuses to register a staff route that names no entity (it would refuse everyone)", async () => {
+    const app = Fastify();
+    registerAccessControl(app, {} as AppContext);
+    const staff = { config: { access: "staff" as const } };
+    expect(() => app.get("/api/staff/things", staff, async () => "x")).toThrow(/names no entity/);
+    // a parameter merely starting with the word is not the entity
+    expect(() => app.get("/api/staff/:workspaceish/x", staff, async () => "x")).toThrow(/names no entity/);
+    expect(() => app.get("/api/workspace/:workspace/things", staff, async () => "x")).not.toThrow();
+    const named = { ...staff, schema: { querystring: z.object({ workspace: z.string() }) } };
+    expect(() => app.get("/api/staff/named", named, async () => "x")).not.toThrow();
   });
 
   it("lists every /api route with its access, and only the identity calls are public", () => {

@@ -4,7 +4,7 @@ import { memberships, rateEvents, users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { linkToken } from "../../test/smtp";
-import { csvRows, download, upload } from "../reports/fixtures";
+import { csvRows, download, upload } from "../../test/worlds/reports";
 import { INVITES_PER_ADDRESS, INVITES_PER_ENTITY } from "./service";
 
 // Enrolment needs the person's consent: staff invite, only the invitee's acceptance gives access, and the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
-import { csvRows, DAY1, DAY2, dayOfData, download, sec, upload } from "./fixtures";
+import { csvRows, DAY1, DAY2, dayOfData, download, sec, upload } from "../../test/worlds/reports";
 
 let t: TestApp;
 let token: string;

@@ -4,7 +4,7 @@ import { oneRow } from "../../db/client";
 import { reportRanges } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
-import { consentSince, DAY1, DAY2, dayOfData, upload } from "./fixtures";
+import { consentSince, DAY1, DAY2, dayOfData, upload } from "../../test/worlds/reports";
 
 let t: TestApp;
 let tok: Record<Role, string | undefined>;

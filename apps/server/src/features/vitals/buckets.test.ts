@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneRow, rows } from "../../db/client";
 import { vitalSamples } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
-import { prng } from "../../tools/simulator";
+import { prng } from "../demo/simulator";
 import { windowStats } from "../reports/stats";
 import { LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { rebuildUser } from "./rebuild";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { alertStates, memberships, notifications, reportRanges, reportTunings } from "../../../db/schema";
 import { MINUTE } from "../../../jobs/clock";
-import { type AlertsWorld, startAlertsWorld } from "./test-world";
+import { type AlertsWorld, startAlertsWorld } from "../../../test/worlds/alerts-engine";
 
 /**
  * Judging as data arrives (docs/decisions.md, "Alerts (issue 11)"), through POST /api/user/vitals: the test app

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema";
-import { startTestApp, type TestApp } from "../test/app";
+import { users } from "../../db/schema";
+import { startTestApp, type TestApp } from "../../test/app";
 import { seedDemo } from "./seed";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../db/client";
+import { rows } from "../../db/client";
 import {
   alertStates,
   dataItems,
@@ -13,9 +13,9 @@ import {
   users,
   vitalSamples,
   vitalSync,
-} from "../db/schema";
-import { runAlertJobsOnce } from "../test/alert-jobs";
-import { startTestApp, type TestApp } from "../test/app";
+} from "../../db/schema";
+import { runAlertJobsOnce } from "../../test/alert-jobs";
+import { startTestApp, type TestApp } from "../../test/app";
 import { DEMO_PASSWORD } from "./seed";
 import { DEMO_BOARD, DEMO_MEMBERS, DEMO_WEEK_DAYS, demoMemberIds, seedDemoMembers } from "./seed-watch";
 

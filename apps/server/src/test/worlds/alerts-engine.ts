@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppConfig } from "../../../config";
+import type { AppConfig } from "../../config";
 import {
   alertStates,
   jobSlots,
@@ -12,17 +12,17 @@ import {
   staffNotificationPrefs,
   users,
   vitalSync,
-} from "../../../db/schema";
-import type { Clock } from "../../../jobs/clock";
-import { createJobRunner } from "../../../jobs/runner";
-import { captureLog } from "../../../jobs/test-helpers";
-import type { AppContext } from "../../../lib/context";
-import { hashPassword } from "../../../lib/crypto";
-import type { IdTokens } from "../../../lib/id-tokens";
-import { createMailer } from "../../../lib/mail/mailer";
-import { createOutboxWorker } from "../../../lib/mail/outbox-worker";
-import { startTestApp, type TestApp } from "../../../test/app";
-import { registerAlertJobs } from "./jobs";
+} from "../../db/schema";
+import type { Clock } from "../../jobs/clock";
+import { createJobRunner } from "../../jobs/runner";
+import { captureLog } from "../../jobs/test-helpers";
+import type { AppContext } from "../../lib/context";
+import { hashPassword } from "../../lib/crypto";
+import type { IdTokens } from "../../lib/id-tokens";
+import { createMailer } from "../../lib/mail/mailer";
+import { createOutboxWorker } from "../../lib/mail/outbox-worker";
+import { startTestApp, type TestApp } from "../app";
+import { registerAlertJobs } from "../../features/alerts/engine/jobs";
 
 /**
  * The world of the alert engine tests, on the demo seed: harbor's staff are `staff` (Japanese, also staff of sakura)

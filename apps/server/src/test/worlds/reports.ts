@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { memberships } from "../../db/schema";
-import type { TestApp } from "../../test/app";
+import type { TestApp } from "../app";
 
 /** Epoch seconds of a local wall time given with its offset, e.g. sec("2024-05-01T08:30+09:00"). */
 export const sec = (iso: string) => Date.parse(iso) / 1000;

@@ -1,6 +1,6 @@
 import type { ZoneRanges } from "@mimamori/shared";
 import { asc, eq, sql } from "drizzle-orm";
-import { type Db, rows } from "../db/client";
+import { type Db, rows } from "../../db/client";
 import {
   dataAnswers,
   dataImages,
@@ -24,10 +24,10 @@ import {
   questions,
   users,
   webhookEndpoints,
-} from "../db/schema";
-import type { Access } from "../lib/access";
-import { startTestApp, type TestApp } from "../test/app";
-import { roleTokens } from "../test/roles";
+} from "../../db/schema";
+import type { Access } from "../../lib/access";
+import { startTestApp, type TestApp } from "../app";
+import { roleTokens } from "../roles";
 
 /*
  * The world the security suites run in: the demo seed, the role accounts of test/roles.ts, a third entity
@@ -502,7 +502,7 @@ export function paramFixture(c: FixtureCtx, name: string): ParamValue {
   const f = ROUTE_PARAM_FIXTURES[c.route.key]?.[name] ?? PARAM_FIXTURES[name];
   if (!f)
     throw new UnknownParameterError(
-      `${c.route.key} has the path parameter "${name}", which the fixture table does not know: add a realistic value for it to PARAM_FIXTURES in apps/server/src/security/world.ts`,
+      `${c.route.key} has the path parameter "${name}", which the fixture table does not know: add a realistic value for it to PARAM_FIXTURES in apps/server/src/test/worlds/security.ts`,
     );
   return f({ ...c, schema: c.route.paramSchemas[name] ?? c.schema });
 }

@@ -6,7 +6,7 @@ import {
   type NotificationType,
 } from "@mimamori/shared";
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import {
   entities,
   mailOutbox,
@@ -14,10 +14,10 @@ import {
   notificationSettings,
   notifications,
   users,
-} from "../db/schema";
-import { notificationsUrl, reportUrl, staffRecipients } from "../features/alerts/engine/mails";
-import { storeBatch } from "../features/vitals/store";
-import { type AlertMailItem, mailTemplates } from "../lib/mail/templates";
+} from "../../db/schema";
+import { notificationsUrl, reportUrl, staffRecipients } from "../alerts/engine/mails";
+import { storeBatch } from "../vitals/store";
+import { type AlertMailItem, mailTemplates } from "../../lib/mail/templates";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

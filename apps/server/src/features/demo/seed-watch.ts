@@ -15,7 +15,7 @@ import {
   type ZoneRanges,
 } from "@mimamori/shared";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import {
   consents,
   memberships,
@@ -24,11 +24,11 @@ import {
   reportTunings,
   users,
   vitalSync,
-} from "../db/schema";
-import { evaluateBatch } from "../features/alerts/engine/evaluate";
-import { sweepSyncGaps } from "../features/alerts/engine/sync-sweep";
-import { type IngestHook, storeBatch } from "../features/vitals/store";
-import { hashPassword } from "../lib/crypto";
+} from "../../db/schema";
+import { evaluateBatch } from "../alerts/engine/evaluate";
+import { sweepSyncGaps } from "../alerts/engine/sync-sweep";
+import { type IngestHook, storeBatch } from "../vitals/store";
+import { hashPassword } from "../../lib/crypto";
 import { recordDemoAlertMails } from "./seed-alerts";
 import { loadUser, prng, type SimOptions, type Traits } from "./simulator";
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import {
   dataAnswers,
   dataImages,
@@ -8,9 +8,9 @@ import {
   dataQuestions,
   dataShares,
   users,
-} from "../db/schema";
-import { processUpload } from "../features/data-items/image-processing";
-import { ensureItems } from "../features/data-items/items";
+} from "../../db/schema";
+import { processUpload } from "../data-items/image-processing";
+import { ensureItems } from "../data-items/items";
 import { DEMO_MEMBERS, demoMemberIds } from "./seed-watch";
 
 /** A vaccination record card, drawn rather than shipped (no photo of a real document in the repository). */
@@ -28,7 +28,7 @@ const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="60
 /**
  * The demo client's personal data (issue 12), so that the staff member page of sakura is not empty: a vaccination
  * record image and a mobile phone number answer, both shared with sakura; with the demo members
- * (tools/seed-watch.ts), what some of them shared with their entity. The demo accounts are written anew by each
+ * (features/demo/seed-watch.ts), what some of them shared with their entity. The demo accounts are written anew by each
  * seed, and their items with them.
  */
 export async function seedDemoDataItems(db: Db): Promise<void> {
@@ -75,7 +75,7 @@ export async function seedDemoDataItems(db: Db): Promise<void> {
   });
 }
 
-/** What some demo members (tools/seed-watch.ts) wrote in their form items and shared with their entity. */
+/** What some demo members (features/demo/seed-watch.ts) wrote in their form items and shared with their entity. */
 const MEMBER_ITEMS: { email: string; key: string; value: string }[] = [
   { email: "yamamoto.kazuko@example.com", key: "form_data_10", value: "高血圧（降圧薬を服用中）。" },
   { email: "yamamoto.kazuko@example.com", key: "user_info", value: "山本 進（長男） 090-2345-6789" },

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox, memberships, notificationMails, notifications, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
-import { startTestApp, type TestApp } from "../../test/app";
-import { type Role, roleTokens } from "../../test/roles";
+import { startTestApp, type TestApp } from "../app";
+import { type Role, roleTokens } from "../roles";
 
 /**
  * The world of the alerts API tests: the demo seed and the role accounts of test/roles.ts, plus

@@ -1,6 +1,6 @@
 import { QUESTION_TYPE } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import {
   type FormSnapshot,
   formAnswers,
@@ -10,7 +10,7 @@ import {
   forms,
   questions,
   users,
-} from "../db/schema";
+} from "../../db/schema";
 import { DEMO_MEMBERS, demoMemberIds } from "./seed-watch";
 import { prng } from "./simulator";
 
@@ -111,7 +111,7 @@ const SHIFT_CHECK: FormSnapshot = {
 /**
  * Demo questionnaires for `npm start`: sakura's question bank and its daily health check, sent to Tanaka Hanako
  * three days ago (answered) and today (waiting for her answer); Harbor's before-shift check, sent to John Smith
- * this morning. With the demo members (tools/seed-watch.ts) the sends go to them too: most answered three days
+ * this morning. With the demo members (features/demo/seed-watch.ts) the sends go to them too: most answered three days
  * ago, about half today, a few never. Written straight into the tables, without mail.
  */
 export async function seedDemoForms(db: Db): Promise<void> {

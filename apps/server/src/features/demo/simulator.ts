@@ -1,7 +1,7 @@
 import type { SleepStage } from "@mimamori/shared";
-import type { Db } from "../db/client";
-import { type IngestHook, type StoreResult, storeBatch } from "../features/vitals/store";
-import type { Sample, Segment } from "../features/vitals/validate";
+import type { Db } from "../../db/client";
+import { type IngestHook, type StoreResult, storeBatch } from "../vitals/store";
+import type { Sample, Segment } from "../vitals/validate";
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same band data, so re-runs are idempotent. */
 export function prng(seed: number) {

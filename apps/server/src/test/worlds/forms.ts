@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { formSends, memberships, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
-import { startTestApp, type TestApp } from "../../test/app";
-import { type Role, roleTokens } from "../../test/roles";
+import { startTestApp, type TestApp } from "../app";
+import { type Role, roleTokens } from "../roles";
 
 /**
  * The world of the forms tests: the demo seed and the role accounts of test/roles.ts, plus a second accepted

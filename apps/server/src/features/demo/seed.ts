@@ -1,8 +1,8 @@
 import { PRIVACY_VERSION, TERMS_VERSION } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { consents, entities, memberships, users } from "../db/schema";
-import { hashPassword } from "../lib/crypto";
+import type { Db } from "../../db/client";
+import { consents, entities, memberships, users } from "../../db/schema";
+import { hashPassword } from "../../lib/crypto";
 import { seedDemoAlerts } from "./seed-alerts";
 import { seedDemoDataItems } from "./seed-data-items";
 import { seedDemoForms } from "./seed-forms";
@@ -78,15 +78,15 @@ const VITAL_CLIENTS = ["client@example.com", "client2@example.com", "client3@exa
 export interface SeedOptions {
   /** Days of simulated band data per demo client, ending now (0: none). Default 30. */
   vitalDays?: number;
-  /** The demo questionnaires (tools/seed-forms.ts). Default true; API tests leave them out. */
+  /** The demo questionnaires (features/demo/seed-forms.ts). Default true; API tests leave them out. */
   forms?: boolean;
-  /** A few past alerts, their mails and red samples (tools/seed-alerts.ts). Default true; API tests leave them out. */
+  /** A few past alerts, their mails and red samples (features/demo/seed-alerts.ts). Default true; API tests leave them out. */
   alerts?: boolean;
-  /** The demo client's personal data items (tools/seed-data-items.ts). Default true; API tests leave them out. */
+  /** The demo client's personal data items (features/demo/seed-data-items.ts). Default true; API tests leave them out. */
   dataItems?: boolean;
   /**
    * The demo entities' other members with a week of band data, their alerts, answers and items
-   * (tools/seed-watch.ts). Default true; API tests and journeys opt in (`demoMembers`), as it costs seconds.
+   * (features/demo/seed-watch.ts). Default true; API tests and journeys opt in (`demoMembers`), as it costs seconds.
    */
   members?: boolean;
 }
@@ -108,7 +108,7 @@ export async function seedDemo(
   if (members) await seedDemoWeek(db, now);
 }
 
-/** Band data for every demo client through the bulk ingestion path (see tools/simulator.ts). */
+/** Band data for every demo client through the bulk ingestion path (see features/demo/simulator.ts). */
 export async function seedVitals(db: Db, days: number, end = Date.now()): Promise<void> {
   const rows = await db
     .select({ id: users.id, email: users.email })

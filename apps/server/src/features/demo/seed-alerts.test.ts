@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, notificationMails, notifications, users, vitalSamples } from "../db/schema";
-import { runAlertJobsOnce } from "../test/alert-jobs";
-import { startTestApp, type TestApp } from "../test/app";
+import { mailOutbox, notificationMails, notifications, users, vitalSamples } from "../../db/schema";
+import { runAlertJobsOnce } from "../../test/alert-jobs";
+import { startTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;
 beforeAll(async () => {
