@@ -21,11 +21,9 @@
  *    warm-up calls), timed over HTTP to the last byte of the gzipped answer (the server's latency), then 200 times
  *    more through fetch, which also gunzips the body in this process.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { count, sql } from "drizzle-orm";
-import pg from "pg";
 import { type Database, openDatabase } from "../apps/server/src/db/client";
 import {
   entities,
@@ -44,6 +42,7 @@ import { captureLog } from "../apps/server/src/jobs/test-helpers";
 import type { AppContext } from "../apps/server/src/lib/context";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 import { createMailer } from "../apps/server/src/lib/mail/mailer";
+import { cpuSeconds, databaseCpu } from "./lib/cpu";
 import { freshDatabase } from "./lib/fresh";
 import { BENCH_SECRET, DATABASE_URL, pct, progress, type Server, startServer } from "./lib/server";
 
@@ -163,52 +162,6 @@ async function* uploads(
         body: `{"samples":[${batch.map((x) => `{"code":"00005091","time":${x.at / 1000},"value":${x.value}}`).join(",")}]}`,
       };
   }
-}
-
-/** CPU seconds (user + system) of a process and of its children it has reaped, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // fields after the command name, from the state (field 3) on
-    const f = stat
-      .slice(stat.lastIndexOf(")") + 2)
-      .split(" ")
-      .map(Number);
-    return ((f[11] ?? 0) + (f[12] ?? 0) + (f[13] ?? 0) + (f[14] ?? 0)) / 100; // USER_HZ
-  } catch {
-    return 0; // gone
-  }
-}
-
-/** PIDs of the processes whose parent is `ppid`. */
-function childrenOf(ppid: number): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === ppid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/**
- * The CPU the database uses: on PostgreSQL its postmaster and every backend and worker (found from a backend's
- * parent); PGlite runs inside the server process, counted there.
- */
-async function databaseCpu(url: string | undefined): Promise<() => number> {
-  if (!url) return () => 0;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
-  // read while the backend lives: it ends with the connection
-  const stat = readFileSync(`/proc/${rows[0]?.pid}/stat`, "utf8");
-  await client.end();
-  const postmaster = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-  return () => cpuSeconds(postmaster) + childrenOf(postmaster).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
 
 async function ingestRun(

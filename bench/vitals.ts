@@ -14,7 +14,9 @@
  *
  * This process seeds the entity "bench" (staff, admin, users) and their sessions, then runs the real server
  * (apps/server/src/main.ts, bundled as `npm start` runs it) as a child process and drives it over HTTP: uploads in
- * batches of 5,000, VACUUM ANALYZE of the vital tables (PostgreSQL only), staff report and client weekly detail latencies, the
+ * batches of 5,000 (its pack job off: PACK_SAMPLES=off), then with the server stopped the pack of every closed day,
+ * timed, and on PostgreSQL `bytes per sample: N` (packAll), the server started again; VACUUM ANALYZE of the vital
+ * tables (PostgreSQL only), staff report and client weekly detail latencies on the packed data, the
  * all-user CSV export. Once the server has stopped, it reopens the database for the raw-scan and COPY
  * comparisons: a PGlite data folder can be open in one process only.
  *
@@ -28,13 +30,24 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { ADMIN_EXPORT_MAX_DAYS } from "@mimamori/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableName, sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { type Database, openDatabase } from "../apps/server/src/db/client";
+import { type Database, openDatabase, rows } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { entities, memberships, users, vitalSamples } from "../apps/server/src/db/schema";
+import {
+  entities,
+  memberships,
+  users,
+  vitalBucketsDay,
+  vitalBucketsHour,
+  vitalBucketsMonth,
+  vitalDays,
+  vitalSamples,
+} from "../apps/server/src/db/schema";
 import { createSession } from "../apps/server/src/features/auth/sessions";
+import { packClosedDays } from "../apps/server/src/features/vitals/pack";
+import { RAW_ROW, rawSamples } from "../apps/server/src/features/vitals/raw";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 import {
   changeSomething,
@@ -261,7 +274,8 @@ async function reseed(database: Database): Promise<Seeded> {
 // ---- the server as a child process (bench/lib/server.ts) ----
 
 async function startServer(dataDir: string | undefined): Promise<Server> {
-  const server = await startLibServer(dataDir);
+  // the bench packs the samples itself, once they are loaded, and times it (`packAll`)
+  const server = await startLibServer(dataDir, { PACK_SAMPLES: "off" });
   state.server = server;
   return server;
 }
@@ -339,7 +353,7 @@ async function vacuumAnalyze(databaseUrl: string): Promise<{ tables: string[]; s
     const { rows } = await client.query<{ tablename: string }>(
       "select tablename from pg_tables where schemaname = current_schema() and tablename like 'vital_buckets%' order by tablename",
     );
-    const tables = ["vital_samples", ...rows.map((r) => r.tablename)];
+    const tables = ["vital_samples", "vital_days", ...rows.map((r) => r.tablename)];
     const t0 = performance.now();
     await client.query(`VACUUM ANALYZE ${tables.map((t) => `"${t}"`).join(", ")}`);
     await client.query("CHECKPOINT");
@@ -475,6 +489,42 @@ async function timeExport(server: Server, token: string) {
 
 // ---- comparisons in this process, after the server has stopped ----
 
+/** The tables a sample costs: raw samples hot and packed, and the three bucket levels. */
+const SAMPLE_TABLES = [vitalSamples, vitalDays, vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth];
+
+/** Bytes of the tables, indexes and TOAST of SAMPLE_TABLES (pg_total_relation_size), and of the hot table alone. */
+async function sampleBytes(database: Database): Promise<{ all: number; hot: number }> {
+  const sizes = await rows<{ b: number }>(
+    database.db,
+    sql.join(
+      SAMPLE_TABLES.map((t) => sql`select pg_total_relation_size(${getTableName(t)})::float8 as b`),
+      sql` union all `,
+    ),
+  );
+  return { all: sizes.reduce((a, r) => a + r.b, 0), hot: sizes[0]?.b ?? 0 };
+}
+
+/**
+ * Packs every closed day (the server's pack job, features/vitals/pack.ts, run here to the end and timed), then on
+ * PostgreSQL gives the hot table's emptied pages back (VACUUM FULL: a one-off after migrating stored data in place;
+ * afterwards the daily pack's free space is reused by the uploads). Rate: hot-table bytes moved a second.
+ */
+async function packAll(database: Database) {
+  const before = await sampleBytes(database);
+  const t0 = performance.now();
+  const run = await packClosedDays(database.db, Date.now());
+  const packSeconds = seconds(t0);
+  let vacuumSeconds = 0;
+  if (DATABASE_URL) {
+    const t1 = performance.now();
+    await database.db.execute(sql`vacuum full ${vitalSamples}`);
+    vacuumSeconds = seconds(t1);
+  }
+  const after = await sampleBytes(database);
+  const mb = (before.hot - after.hot) / 1024 / 1024;
+  return { ...run, packSeconds, vacuumSeconds, mbPerSecond: mb / packSeconds, after };
+}
+
 /** The staff report's aggregate done straight on the samples, per interval. */
 async function timeRawScans(database: Database): Promise<Map<number, number[]>> {
   const byInterval = new Map<number, number[]>();
@@ -482,9 +532,12 @@ async function timeRawScans(database: Database): Promise<Map<number, number[]>> 
     const runs: number[] = [];
     for (let i = 0; i < RAW_RUNS; i++) {
       const t0 = performance.now();
-      const v = vitalSamples;
-      await database.db.execute(sql`select ${v.userId}, max(${v.value}), min(${v.value}), avg(${v.value}) from ${v}
-        where ${v.measure} = ${MEASURE} and ${v.at} >= now() - make_interval(days => ${days}) group by ${v.userId}`);
+      const r = RAW_ROW;
+      const raw = rawSamples((t) => sql`${t.measure} = ${MEASURE}`, {
+        from: sql`now() - make_interval(days => ${days})`,
+      });
+      await database.db.execute(sql`select s.${r.userId}, max(s.${r.value}), min(s.${r.value}), avg(s.${r.value})
+        from (${raw}) s group by s.${r.userId}`);
       runs.push(performance.now() - t0);
     }
     byInterval.set(days, runs);
@@ -622,8 +675,8 @@ async function main() {
   const seeded = await prepareDatabase();
 
   progress("starting the server");
-  const server = await startServer(state.dataDir);
-  const rss = new RssSampler(server.pid);
+  let server = await startServer(state.dataDir);
+  let rss = new RssSampler(server.pid);
 
   let ingestion = { stored: 0, seconds: 0 };
   if (!REUSE) {
@@ -634,6 +687,22 @@ async function main() {
   }
   rss.sample();
   const ingestRssKb = rss.peakKb;
+
+  let packLine = "skipped (--reuse)";
+  let bytesLine = "";
+  if (!REUSE) {
+    progress("packing");
+    rss.stop();
+    await server.stop();
+    const p = await packAll(await openBenchDatabase());
+    await closeBenchDatabase();
+    const minutesPerGb = 1024 / p.mbPerSecond / 60;
+    packLine = `${p.samples.toLocaleString()} samples in ${p.batches} batches, ${p.packSeconds.toFixed(1)} s = ${p.mbPerSecond.toFixed(1)} MB/s of the hot table, ${minutesPerGb.toFixed(1)} minutes per GB${DATABASE_URL ? `; VACUUM FULL of the hot table ${p.vacuumSeconds.toFixed(1)} s` : ""}`;
+    if (DATABASE_URL) bytesLine = `\nbytes per sample: ${Math.round(p.after.all / TOTAL)}`;
+    progress("restarting the server");
+    server = await startServer(state.dataDir);
+    rss = new RssSampler(server.pid);
+  }
 
   let vacuum = "left to the server (on PGlite it runs autovacuum itself, db/maintenance.ts)";
   if (REUSE) vacuum = "skipped (--reuse)";
@@ -712,6 +781,7 @@ async function main() {
   console.log(`
 Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${REUSE ? "skipped (--reuse)" : `${ingestion.stored.toLocaleString()} samples${missing} in ${ingestion.seconds.toFixed(1)} s = ${Math.round(ingestion.stored / ingestion.seconds).toLocaleString()} samples/s`}
 Raw COPY of the same rows: ${copyLine}
+Pack of the closed days (the reads below read packed data): ${packLine}${bytesLine}
 VACUUM ANALYZE and CHECKPOINT after ingestion: ${vacuum}
 Staff report ${CODE} for ${U} users, computed (a write before each call drops the kept answers), to the last byte:
 ${staffLines.join("\n")}

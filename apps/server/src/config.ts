@@ -1,4 +1,5 @@
 import path from "node:path";
+import { RAW_RETENTION_DEFAULT_DAYS, RAW_RETENTION_MAX_DAYS, RAW_RETENTION_MIN_DAYS } from "@mimamori/shared";
 import { z } from "zod";
 import { RATE_LIMIT_DEFAULTS, type RateLimits } from "./lib/rate-limits";
 
@@ -20,6 +21,13 @@ const envSchema = z.object({
   JOBS: z.enum(["on", "off"]).default("on"),
   ALERT_EVALUATION: z.enum(["on", "off"]).default("on"),
   AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(5),
+  PACK_SAMPLES: z.enum(["on", "off"]).default("on"),
+  RAW_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RAW_RETENTION_MIN_DAYS)
+    .max(RAW_RETENTION_MAX_DAYS)
+    .default(RAW_RETENTION_DEFAULT_DAYS),
   FORM_MAILS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
   METRICS: z.enum(["on", "off"]).default("on"),
@@ -84,6 +92,16 @@ export interface AppConfig {
   rateLimits?: RateLimits;
   /** How long the access audit keeps a row (years; AUDIT_RETENTION_YEARS, default 5): the job runner removes older ones. */
   auditRetentionYears?: number;
+  /**
+   * Days raw band samples are kept for a person none of whose entities has its own setting (RAW_RETENTION_DAYS,
+   * default 90): the job runner removes older ones (features/vitals/retention.ts); the aggregates stay.
+   */
+  rawRetentionDays?: number;
+  /**
+   * The job packing closed days of raw samples (features/vitals/pack.ts; on unless false: PACK_SAMPLES=off, which
+   * bench/vitals.ts sets to pack and time it itself).
+   */
+  packSamples?: boolean;
   /**
    * Form-request mails one member gets a day at most (FORM_MAILS_PER_DAY, default 5); further requests of the
    * day are named in one digest mail the next morning (features/forms/mail-cap.ts).
@@ -156,6 +174,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: e.JOBS === "on",
     alertEvaluation: e.ALERT_EVALUATION === "on",
     auditRetentionYears: e.AUDIT_RETENTION_YEARS,
+    rawRetentionDays: e.RAW_RETENTION_DAYS,
+    packSamples: e.PACK_SAMPLES === "on",
     formMailsPerDay: e.FORM_MAILS_PER_DAY,
     shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
     metrics: e.METRICS === "on",

@@ -5,10 +5,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, checkServerConfig, configFromEnv } from "./config";
+import { createSuperUser } from "./features/admin/super-user";
 import { IdTokens } from "./lib/id-tokens";
 import { accountsText, prepareData } from "./startup";
 import { startTestApp, type TestApp } from "./test/app";
-import { createSuperUser } from "./features/admin/super-user";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters";
 

@@ -46,6 +46,7 @@ export const ERRORS = {
   "too-many-recipients": 400,
   "invalid-snooze-length": 400,
   "snooze-too-long": 400,
+  "raw-retention-days-range": 400,
   "snooze-heat-stress-too-long": 400,
   "no-recipients": 400,
   "weekdays-required": 400,

@@ -17,6 +17,7 @@ export * from "./schemas/forms";
 export * from "./schemas/health";
 export * from "./schemas/notifications";
 export * from "./schemas/privacy";
+export * from "./schemas/retention";
 export * from "./schemas/user";
 export * from "./schemas/vitals";
 export * from "./schemas/webhooks";

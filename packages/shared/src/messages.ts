@@ -6,6 +6,7 @@ import {
   WINDOW_MIN_TIME_S,
   type WindowLimitDays,
 } from "./report-windows";
+import { RAW_RETENTION_MAX_DAYS, RAW_RETENTION_MIN_DAYS } from "./schemas/retention";
 import { WEBHOOK_LIMITS } from "./schemas/webhooks";
 
 const MIN_YEAR = new Date(WINDOW_MIN_TIME_S * 1000).getUTCFullYear();
@@ -426,6 +427,10 @@ export const MESSAGES = {
   "snooze-too-long": {
     en: "A snooze can last at most 7 days.",
     jp: "通知の一時停止は最長7日間です。",
+  },
+  "raw-retention-days-range": {
+    en: `Enter how many days raw samples are kept as a whole number from ${RAW_RETENTION_MIN_DAYS} to ${RAW_RETENTION_MAX_DAYS.toLocaleString("en")}, or leave it empty for the server's default.`,
+    jp: `生データの保存期間は${RAW_RETENTION_MIN_DAYS}〜${RAW_RETENTION_MAX_DAYS.toLocaleString("en")}日の整数で入力してください（空欄ではサーバーの既定値になります）。`,
   },
   "snooze-heat-stress-too-long": {
     en: "A heat-stress snooze can last at most one hour.",

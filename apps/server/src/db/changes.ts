@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Db } from "./client";
 
 /**
- * When data last changed, for answers kept in memory (reports/answer-cache.ts). A kept answer is good while
+ * When data last changed, for answers kept in memory (lib/answer-cache.ts). A kept answer is good while
  * nothing it could depend on has changed since its computation started: `stamp()` before computing,
  * `isCurrent(stamp, entity)` before serving it again.
  *

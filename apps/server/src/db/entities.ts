@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AppError } from "../lib/errors";
 import type { Db } from "./client";
-import { entities } from "./schema";
+import { clientMembershipOf } from "./membership-rules";
+import { entities, memberships } from "./schema";
 
 export type EntityRow = typeof entities.$inferSelect;
 
@@ -34,4 +35,14 @@ export async function whileSettingsUnlocked<T>(
     if (row.status === "locked" && !admin) throw new AppError("notification-settings-locked");
     return change(tx);
   });
+}
+
+/** The person's client membership of the entity, in any status; 404 `member-not-found` without one. */
+export async function requireMember(db: Db, ws: string, userId: string) {
+  const [m] = await db
+    .select()
+    .from(memberships)
+    .where(and(clientMembershipOf(ws), eq(memberships.userId, userId)));
+  if (!m) throw new AppError("member-not-found");
+  return m;
 }

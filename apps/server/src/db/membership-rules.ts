@@ -1,5 +1,6 @@
 import { and, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
 import { memberships } from "./schema";
 
 /**
@@ -58,3 +59,9 @@ export const acceptedClientConsent = (ws: string) =>
     .select({ user_id: memberships.userId, since: sql<Date>`${memberships.acceptedAt}`.as("since") })
     .from(memberships)
     .where(and(acceptedClientOf(ws), sql`${memberships.acceptedAt} is not null`));
+
+/**
+ * What a feature forgets of a person when their membership of an entity ends (`removeMember`): each feature that
+ * keeps rows per entity and member deletes its own, in the membership's transaction.
+ */
+export type ForgetMember = (tx: Db, ws: string, userId: string) => Promise<void>;

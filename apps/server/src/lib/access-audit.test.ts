@@ -1,5 +1,6 @@
+import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { AUDIT_REPEAT_MS, type AuditCaller, auditRepeats } from "./access-audit";
+import { AUDIT_REPEAT_MS, type AuditCaller, auditRepeats, callerOf } from "./access-audit";
 
 const caller: AuditCaller = {
   actorId: "00000000-0000-4000-8000-000000000001",
@@ -45,5 +46,28 @@ describe("a read repeated within five minutes", () => {
     const q = repeats.unwritten(caller, query);
     repeats.written(q?.keys ?? []);
     expect(repeats.unwritten(caller, query)).not.toBeNull();
+  });
+});
+
+describe("the caller of a read", () => {
+  const request = (ip: string | undefined) =>
+    ({
+      user: { id: "u1", name: "Staff", isSuperUser: false },
+      routeOptions: { config: { access: "staff" } },
+      params: { workspace: "sakura" },
+      id: "req-1",
+      ip,
+    }) as unknown as FastifyRequest;
+
+  it("carries the address, and an empty one for a caller who hung up before the answer (Node gives undefined)", () => {
+    expect(callerOf(request("192.0.2.7"))?.address).toBe("192.0.2.7");
+    expect(callerOf(request(undefined))).toEqual({
+      actorId: "u1",
+      actorName: "Staff",
+      role: "staff",
+      workspace: "sakura",
+      requestId: "req-1",
+      address: "",
+    });
   });
 });

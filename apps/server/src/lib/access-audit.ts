@@ -137,7 +137,9 @@ export function callerOf(req: FastifyRequest): AuditCaller | null {
     role: access === "super-user" || (access !== "staff" && user.isSuperUser) ? "super-user" : "staff",
     workspace: access === "staff" ? workspaceOf(req) : null,
     requestId: String(req.id),
-    address: req.ip,
+    // read when the answer is sent: a caller who hung up has no address left (Node gives undefined), and the read
+    // is recorded all the same
+    address: req.ip ?? "",
   };
 }
 

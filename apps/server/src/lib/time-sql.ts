@@ -5,6 +5,19 @@ import { AppError } from "./errors";
 /** A timestamptz parameter from epoch milliseconds. */
 export const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
+/**
+ * Timestamps read in raw SQL come back as epoch milliseconds (`float8`): the two drivers return `timestamptz`
+ * text in different shapes, a number is the same on both.
+ */
+export const ms = (col: SQL | unknown) => sql`(extract(epoch from ${col}) * 1000)::float8`;
+
+/** An ISO instant from epoch milliseconds (null stays null). */
+export function iso(msValue: number): string;
+export function iso(msValue: number | null): string | null;
+export function iso(msValue: number | null): string | null {
+  return msValue === null ? null : new Date(Math.round(msValue)).toISOString();
+}
+
 /** Epoch seconds of a timestamptz expression, as a JS number. */
 export const epoch = (col: SQL) => sql`extract(epoch from ${col})::float8`;
 

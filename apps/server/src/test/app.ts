@@ -7,8 +7,8 @@ import { buildApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import type { Clock } from "../jobs/clock";
 import { seedDemo } from "../features/demo/seed";
+import type { Clock } from "../jobs/clock";
 import "./provided";
 import { startSmtpPeer } from "./smtp";
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { exitOnStartupError, openConfiguredDatabase, toolConfig } from "../startup";
 import { ADMIN_PASSWORD_MIN_LENGTH, checkSuperUser, createSuperUser } from "../features/admin/super-user";
+import { exitOnStartupError, openConfiguredDatabase, toolConfig } from "../startup";
 
 /**
  * `npm run create-admin -- --email EMAIL --name NAME [--language jp|en]`: creates a verified super user in the

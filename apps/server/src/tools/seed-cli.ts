@@ -1,5 +1,5 @@
-import { openConfiguredDatabase, toolConfig } from "../startup";
 import { demoAccountsText, seedDemo } from "../features/demo/seed";
+import { openConfiguredDatabase, toolConfig } from "../startup";
 
 /**
  * `npm run seed`: migrates and (re-)writes the demo data into the configured database: asked for explicitly,

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { and, eq, like } from "drizzle-orm";
 import { entities, memberships, users } from "../db/schema";
-import { hashPassword } from "../lib/crypto";
-import { openConfiguredDatabase, toolConfig } from "../startup";
 import { DEMO_PASSWORD } from "../features/demo/seed";
 import { loadUser } from "../features/demo/simulator";
+import { hashPassword } from "../lib/crypto";
+import { openConfiguredDatabase, toolConfig } from "../startup";
 
 /**
  * `npm run simulate -- --users N --days D [--entity ID] [--hr-step MIN] [--seed S]`

@@ -1,6 +1,6 @@
-import type { AuditDownloadQuery, AuditPage, AuditSearchQuery, MyAuditPage } from "@mimamori/shared";
+import type { AuditDownloadQuery, AuditSearchQuery } from "@mimamori/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { useSessionState } from "./hooks";
 
 /** Rows each page of the audit lists asks for. */
@@ -11,21 +11,19 @@ export type AuditFilters = Pick<
   "person" | "staff" | "workspace" | "start_time" | "end_time"
 >;
 
-/** `?a=1&b=2` of the set values (ids and times only: never a name or an e-mail address in a URL). */
-function queryOf(q: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== "") params.set(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : "";
+/** The set values of a query (ids and times only: never a name or an e-mail address in a URL). */
+function setOnly<Q extends object>(q: Q): Q {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== "")) as Q;
 }
 
 /** The access audit (issue 29 §1): the person's own list, and the admin search and CSV. */
 export const auditEndpoints = {
   mine: (offset: number) =>
-    api.get<MyAuditPage>(`/user/access-audit${queryOf({ offset, limit: AUDIT_LIST_PAGE })}`),
+    api.get("/user/access-audit", { params: { query: { offset, limit: AUDIT_LIST_PAGE } } }),
   search: (f: AuditFilters, offset: number) =>
-    api.get<AuditPage>(`/admin/access-audit${queryOf({ ...f, offset, limit: AUDIT_LIST_PAGE })}`),
-  downloadPath: (q: AuditDownloadQuery) => `/admin/access-audit/download${queryOf(q)}`,
+    api.get("/admin/access-audit", { params: { query: setOnly({ ...f, offset, limit: AUDIT_LIST_PAGE }) } }),
+  downloadPath: (q: AuditDownloadQuery) =>
+    apiUrl("get", "/admin/access-audit/download", { params: { query: setOnly(q) } }),
 };
 
 /** Query keys carry the user id so one person's list never shows for the next. */

@@ -1,17 +1,15 @@
-import type { AccountDeletion, AccountDeletionBody, AdminAccountDeletionBody } from "@mimamori/shared";
+import type { AccountDeletionBody, AdminAccountDeletionBody } from "@mimamori/shared";
 import { api } from "./client";
 
 /** Issue 29 §4: closing an account (deleted after the grace period unless the person signs in before). */
 export const accountDeletionEndpoints = {
   /** The caller's own account; the password re-authenticates. */
   closeOwn: (password: string) =>
-    api.post<AccountDeletion>("/user/account/deletion", {
-      password,
-      confirm: true,
-    } satisfies AccountDeletionBody),
+    api.post("/user/account/deletion", { body: { password, confirm: true } satisfies AccountDeletionBody }),
   /** An admin, for a person who asked in writing. */
   closeFor: (uid: string) =>
-    api.post<AccountDeletion>(`/admin/users/${encodeURIComponent(uid)}/deletion`, {
-      confirm: true,
-    } satisfies AdminAccountDeletionBody),
+    api.post("/admin/users/{uid}/deletion", {
+      params: { path: { uid } },
+      body: { confirm: true } satisfies AdminAccountDeletionBody,
+    }),
 };

@@ -1,9 +1,9 @@
-import type { Board, BoardQuery, Snooze, SnoozeBody } from "@mimamori/shared";
+import type { BoardQuery, SnoozeBody } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
-const seg = encodeURIComponent;
+const ws_ = (workspace: string) => ({ path: { workspace } });
 
 /**
  * The board's poll, also while live events flow: what it shows changes with time alone (a member's band falls silent,
@@ -13,13 +13,16 @@ export const BOARD_POLL_MS = 30_000;
 
 /** Typed staff calls of the watch board and its snoozes (issue 28 §1). */
 export const boardEndpoints = {
-  board: (ws: string, q: BoardQuery) => {
-    const search = new URLSearchParams({ timezone: q.timezone });
-    if (q.report_id) search.set("report_id", q.report_id);
-    return api.get<Board>(`/staff/${seg(ws)}/board?${search}`);
-  },
-  snooze: (ws: string, body: SnoozeBody) => api.post<Snooze>(`/staff/${seg(ws)}/snoozes`, body),
-  endSnooze: (ws: string, id: number) => api.delete<void>(`/staff/${seg(ws)}/snoozes/${id}`),
+  board: (ws: string, q: BoardQuery) =>
+    api.get("/staff/{workspace}/board", {
+      params: {
+        path: { workspace: ws },
+        query: { timezone: q.timezone, report_id: q.report_id || undefined },
+      },
+    }),
+  snooze: (ws: string, body: SnoozeBody) => api.post("/staff/{workspace}/snoozes", { params: ws_(ws), body }),
+  endSnooze: (ws: string, id: number) =>
+    api.delete("/staff/{workspace}/snoozes/{id}", { params: { path: { workspace: ws, id } } }),
 };
 
 /**

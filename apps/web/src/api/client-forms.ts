@@ -1,17 +1,21 @@
-import type { AnswerDetail, ClientFormCard, ClientFormHistory, SubmitAnswersBody } from "@mimamori/shared";
+import type { SubmitAnswersBody } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
+const answerParams = (id: number, sentOrder: number) => ({ path: { id, sent_order: sentOrder } });
+
 /** Typed calls of the client's questionnaires (`/user/forms…`, API-29…33). */
 export const clientFormEndpoints = {
-  forms: () => api.get<ClientFormCard[]>("/user/forms"),
-  history: (id: number) => api.get<ClientFormHistory>(`/user/forms/${id}/history`),
-  answer: (id: number, sentOrder: number) => api.get<AnswerDetail>(`/user/forms/${id}/${sentOrder}/answer`),
+  forms: () => api.get("/user/forms"),
+  history: (id: number) => api.get("/user/forms/{id}/history", { params: { path: { id } } }),
+  answer: (id: number, sentOrder: number) =>
+    api.get("/user/forms/{id}/{sent_order}/answer", { params: answerParams(id, sentOrder) }),
   submit: (id: number, sentOrder: number, body: SubmitAnswersBody) =>
-    api.post<{ answered_at: string }>(`/user/forms/${id}/${sentOrder}/answer`, body),
+    api.post("/user/forms/{id}/{sent_order}/answer", { params: answerParams(id, sentOrder), body }),
   /** 204 No Content. */
-  deleteAnswer: (id: number, sentOrder: number) => api.delete<void>(`/user/forms/${id}/${sentOrder}/answer`),
+  deleteAnswer: (id: number, sentOrder: number) =>
+    api.delete("/user/forms/{id}/{sent_order}/answer", { params: answerParams(id, sentOrder) }),
 };
 
 /** Query keys carry the user id so one person's data never shows for the next. */

@@ -173,21 +173,121 @@ export async function requestFile(
   return { blob: await res.blob(), filename };
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request<T>("POST", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request<T>("PUT", path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
-  /** GET of a file: resolves to its bytes and file name. */
-  file: (path: string, options?: Omit<RequestOptions, "body">) => requestFile(path, options),
-  /** GET of one page of a list: its rows and the total the server puts in header `totalHeader`. */
-  page: async <T>(path: string, totalHeader: string, options?: Omit<RequestOptions, "body">) => {
-    const res = await respond("GET", path, options ?? {});
-    const rows = (await res.json()) as T[];
-    return { rows, total: Number(res.headers.get(totalHeader) ?? rows.length) };
+/* The typed calls (issue 30 §1, docs/architecture.md "The web's API client"): every call names a path of the
+ * server's OpenAPI document (schema.ts, `npm run api:types`) without its `/api` prefix, with that operation's
+ * path and query parameters and body; the answer has the document's type. Types only: the same `request` runs. */
+
+type Documented = import("./schema").paths;
+type HttpMethod = "get" | "post" | "put" | "delete";
+/** The document's paths without `/api` (the client adds it). */
+type Paths = { [P in keyof Documented as P extends `/api${infer R}` ? R : never]: Documented[P] };
+/** The paths that have an operation for `M`. */
+export type ApiPath<M extends HttpMethod> = {
+  [P in keyof Paths]: Paths[P] extends Record<M, object> ? P : never;
+}[keyof Paths];
+type OperationOf<M extends HttpMethod, P extends ApiPath<M>> = Paths[P][M];
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** An operation's path and query parameters (`{ path: {...}, query: {...} }`), required where the document says. */
+type ParamsOf<O> = O extends { parameters: infer P } ? Omit<P, "header" | "cookie"> : never;
+/** An operation's request body: its JSON, or the FormData of an upload. */
+type BodyOf<O> = O extends { requestBody?: infer B }
+  ? NonNullable<B> extends { content: { "application/json": infer J } }
+    ? J
+    : NonNullable<B> extends { content: { "multipart/form-data": unknown } }
+      ? FormData
+      : never
+  : never;
+type SuccessOf<O> = O extends { responses: infer R } ? R[Extract<keyof R, 200 | 201 | 202 | 204>] : never;
+/** The JSON a successful call answers (nothing for a 204). */
+export type ResponseOf<O> = SuccessOf<O> extends { content: { "application/json": infer J } } ? J : undefined;
+
+type Options = Omit<RequestOptions, "body">;
+type WithParams<O> = [RequiredKeys<ParamsOf<O>>] extends [never]
+  ? { params?: ParamsOf<O> }
+  : { params: ParamsOf<O> };
+type WithBody<O> = [BodyOf<O>] extends [never]
+  ? { body?: never }
+  : O extends { requestBody: unknown }
+    ? { body: BodyOf<O> }
+    : { body?: BodyOf<O> };
+/** What a call takes besides its path: parameters, body and the client's options. */
+export type CallInit<M extends HttpMethod, P extends ApiPath<M>> = Options &
+  WithParams<OperationOf<M, P>> &
+  WithBody<OperationOf<M, P>>;
+/** The init argument, optional when nothing in it is required. */
+type InitArg<M extends HttpMethod, P extends ApiPath<M>> = [RequiredKeys<CallInit<M, P>>] extends [never]
+  ? [init?: CallInit<M, P>]
+  : [init: CallInit<M, P>];
+/** The JSON answer of `M path`. */
+export type ApiResponse<M extends HttpMethod, P extends ApiPath<M>> = ResponseOf<OperationOf<M, P>>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * The URL path of a documented path with its parameters: `{name}` segments encoded, the query's set values (not
+ * `undefined` or `null`) after `?`.
+ */
+export function urlOf(
+  path: string,
+  params?: {
+    path?: Record<string, string | number>;
+    query?: Record<string, QueryValue | readonly QueryValue[]>;
   },
-  /** GET whose body the caller reads as a stream (downloads with progress). */
-  stream: (path: string, options?: Omit<RequestOptions, "body">) => respond("GET", path, options ?? {}),
+): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.path?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params?.query ?? {}))
+    for (const v of [value].flat()) if (v !== undefined && v !== null) query.append(key, String(v));
+  const search = query.toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+type UrlParams = Parameters<typeof urlOf>[1];
+/** A call's init as the runtime reads it. */
+type RawInit = Options & { params?: UrlParams; body?: unknown };
+
+function call(method: HttpMethod, path: string, init: unknown): Promise<unknown> {
+  const { params, body, ...options } = (init ?? {}) as RawInit;
+  return request(method.toUpperCase() as Method, urlOf(path, params), { ...options, body });
+}
+
+export const api = {
+  get: <P extends ApiPath<"get">>(path: P, ...[init]: InitArg<"get", P>) =>
+    call("get", path, init) as Promise<ApiResponse<"get", P>>,
+  post: <P extends ApiPath<"post">>(path: P, ...[init]: InitArg<"post", P>) =>
+    call("post", path, init) as Promise<ApiResponse<"post", P>>,
+  put: <P extends ApiPath<"put">>(path: P, ...[init]: InitArg<"put", P>) =>
+    call("put", path, init) as Promise<ApiResponse<"put", P>>,
+  delete: <P extends ApiPath<"delete">>(path: P, ...[init]: InitArg<"delete", P>) =>
+    call("delete", path, init) as Promise<ApiResponse<"delete", P>>,
+  /** GET of a file: resolves to its bytes and file name. */
+  file: <P extends ApiPath<"get">>(path: P, ...[init]: InitArg<"get", P>) =>
+    requestFile(urlOf(path, (init as RawInit | undefined)?.params), init),
+  /** GET of one page of a list: its rows and the total the server puts in header `totalHeader`. */
+  page: async <P extends ApiPath<"get">>(path: P, totalHeader: string, ...[init]: InitArg<"get", P>) => {
+    const res = await respond("GET", urlOf(path, (init as RawInit | undefined)?.params), init ?? {});
+    const rows = (await res.json()) as ApiResponse<"get", P>;
+    return { rows, total: Number(res.headers.get(totalHeader) ?? (rows as unknown[]).length) };
+  },
+  /** GET whose body the caller reads as a stream (downloads with progress): a URL made by `urlOf`. */
+  stream: (url: ApiUrl, options?: Options) => respond("GET", url, options ?? {}),
 };
+
+/** A URL of a documented call with its parameters (for `api.stream`, and uploads sent with progress events). */
+export type ApiUrl = string & { readonly __apiUrl: true };
+
+/** The URL of `method path` with its parameters, checked like a call's (`/api` not included). */
+export function apiUrl<M extends HttpMethod, P extends ApiPath<M>>(
+  _method: M,
+  path: P,
+  ...[init]: [RequiredKeys<WithParams<OperationOf<M, P>>>] extends [never]
+    ? [init?: WithParams<OperationOf<M, P>>]
+    : [init: WithParams<OperationOf<M, P>>]
+): ApiUrl {
+  return urlOf(path, (init as RawInit | undefined)?.params) as ApiUrl;
+}

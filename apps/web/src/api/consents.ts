@@ -1,17 +1,17 @@
-import type { AcceptTermsBody, ConsentHistory, Language, Ok, TermsStatus } from "@mimamori/shared";
+import type { AcceptTermsBody, Language } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
 /** The person's consents (issue 29 §2): their history, whether the current terms await acceptance, accepting. */
 export const consentEndpoints = {
-  history: () => api.get<ConsentHistory>("/user/consents"),
-  status: () => api.get<TermsStatus>("/user/consents/status"),
-  accept: (body: AcceptTermsBody) => api.post<Ok>("/user/consents/accept", body),
+  history: () => api.get("/user/consents"),
+  status: () => api.get("/user/consents/status"),
+  accept: (body: AcceptTermsBody) => api.post("/user/consents/accept", { body }),
   /** The same two calls with a token handed to the page (the band app's chart view), not this browser's session. */
-  statusWith: (idToken: string) => api.get<TermsStatus>("/user/consents/status", { idToken }),
+  statusWith: (idToken: string) => api.get("/user/consents/status", { idToken }),
   acceptWith: (idToken: string, body: AcceptTermsBody) =>
-    api.post<Ok>("/user/consents/accept", body, { idToken }),
+    api.post("/user/consents/accept", { body, idToken }),
 };
 
 /** Query keys carry the user id so one person's consents never show for the next. */

@@ -1,61 +1,63 @@
-import type {
-  DataAnswerBody,
-  DataImage,
-  DataItemDetail,
-  DataItemSummary,
-  DataItemType,
-  DataItemTypeBody,
-  DataView as DataViewRecord,
-  ImageDownload,
-  Language,
-  SharedEntity,
-  StaffDataDetail,
-} from "@mimamori/shared";
+import type { DataAnswerBody, DataImage, DataItemTypeBody, Language } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { acceptLanguageOf } from "../i18n/language";
-import { ApiError, api, apiErrorOf, refreshSession } from "./client";
+import { ApiError, api, apiErrorOf, apiUrl, refreshSession } from "./client";
 import { useSessionState } from "./hooks";
 import { anyIdToken, validIdToken } from "./session";
 
-const seg = encodeURIComponent;
+const itemId = (id: number) => ({ path: { id } });
 
 /** Typed calls of personal data items (spec §7; issue 12): the member's own, staff reads, the admin catalogue. */
 export const dataEndpoints = {
   // the member's own items
-  items: () => api.get<{ data: DataItemSummary[] }>("/user/data"),
-  detail: (id: number) => api.get<DataItemDetail>(`/user/data/${id}/detail`),
-  entities: (id: number) => api.get<{ entities: SharedEntity[] }>(`/user/data/${id}/entities`),
-  share: (id: number, ws: string) => api.post<unknown>(`/user/data/${id}/entities/${seg(ws)}`),
-  unshare: (id: number, ws: string) => api.delete<unknown>(`/user/data/${id}/entities/${seg(ws)}`),
+  items: () => api.get("/user/data"),
+  detail: (id: number) => api.get("/user/data/{id}/detail", { params: itemId(id) }),
+  entities: (id: number) => api.get("/user/data/{id}/entities", { params: itemId(id) }),
+  share: (id: number, ws: string) =>
+    api.post("/user/data/{id}/entities/{workspace_name}", { params: { path: { id, workspace_name: ws } } }),
+  unshare: (id: number, ws: string) =>
+    api.delete("/user/data/{id}/entities/{workspace_name}", { params: { path: { id, workspace_name: ws } } }),
   answer: (questionId: number, body: DataAnswerBody) =>
-    api.post<unknown>(`/user/questions/${questionId}/answer`, body),
-  deleteAnswer: (id: number, answerId: number) => api.delete<unknown>(`/user/data/${id}/answers/${answerId}`),
-  image: (id: number, imageId: number) => api.get<ImageDownload>(`/user/data/${id}/images/${imageId}`),
-  deleteImage: (id: number, imageId: number) => api.delete<unknown>(`/user/data/${id}/images/${imageId}`),
-  views: (id: number) => api.get<{ views: DataViewRecord[] }>(`/user/data/${id}/views`),
+    api.post("/user/questions/{questionId}/answer", { params: { path: { questionId } }, body }),
+  deleteAnswer: (id: number, answerId: number) =>
+    api.delete("/user/data/{id}/answers/{answerId}", { params: { path: { id, answerId } } }),
+  image: (id: number, imageId: number) =>
+    api.get("/user/data/{id}/images/{imageId}", { params: { path: { id, imageId } } }),
+  deleteImage: (id: number, imageId: number) =>
+    api.delete("/user/data/{id}/images/{imageId}", { params: { path: { id, imageId } } }),
+  views: (id: number) => api.get("/user/data/{id}/views", { params: itemId(id) }),
 
   // staff of an entity, reading a member's shared items
   staffItems: (ws: string, userId: string) =>
-    api.get<{ data: DataItemSummary[] }>(`/staff/${seg(ws)}/user/${seg(userId)}/data`),
+    api.get("/staff/{workspace}/user/{id}/data", { params: { path: { workspace: ws, id: userId } } }),
   staffDetail: (ws: string, dataId: number, userId: string) =>
-    api.get<StaffDataDetail>(`/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}`),
+    api.get("/staff/{workspace}/data/{dataId}/user/{userId}", {
+      params: { path: { workspace: ws, dataId, userId } },
+    }),
   staffImages: (ws: string, dataId: number, userId: string) =>
-    api.get<{ images: DataImage[] }>(`/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}/images`),
+    api.get("/staff/{workspace}/data/{dataId}/user/{userId}/images", {
+      params: { path: { workspace: ws, dataId, userId } },
+    }),
   staffImage: (ws: string, dataId: number, userId: string, imageId: number) =>
-    api.get<ImageDownload>(`/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}/images/${imageId}`),
+    api.get("/staff/{workspace}/data/{dataId}/user/{userId}/images/{imageId}", {
+      params: { path: { workspace: ws, dataId, userId, imageId } },
+    }),
 
   // the admin catalogue of item types
-  types: () => api.get<DataItemType[]>("/admin/data-types"),
-  createType: (body: DataItemTypeBody) => api.post<DataItemType>("/admin/data-types", body),
-  updateType: (id: number, body: DataItemTypeBody) => api.put<DataItemType>(`/admin/data-types/${id}`, body),
-  deleteType: (id: number) => api.delete<unknown>(`/admin/data-types/${id}`),
+  types: () => api.get("/admin/data-types"),
+  createType: (body: DataItemTypeBody) => api.post("/admin/data-types", { body }),
+  updateType: (id: number, body: DataItemTypeBody) =>
+    api.put("/admin/data-types/{id}", { params: itemId(id), body }),
+  deleteType: (id: number) => api.delete("/admin/data-types/{id}", { params: itemId(id) }),
 };
 
 /** The upload paths (multipart field `image`), sent by `uploadImage` for its progress events. */
 export const uploadPaths = {
-  own: (id: number) => `/user/data/${id}/images`,
+  own: (id: number) => apiUrl("post", "/user/data/{id}/images", { params: itemId(id) }),
   staff: (ws: string, dataId: number, userId: string) =>
-    `/staff/${seg(ws)}/data/${dataId}/user/${seg(userId)}/images`,
+    apiUrl("post", "/staff/{workspace}/data/{dataId}/user/{userId}/images", {
+      params: { path: { workspace: ws, dataId, userId } },
+    }),
 };
 
 export interface UploadOptions {

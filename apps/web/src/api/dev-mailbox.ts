@@ -1,13 +1,12 @@
-import type { DevMail, DevMailbox } from "@mimamori/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
 /** The development mailbox (issue 28 §3): the caller's kept mails (a super user's: every mail). */
 export const devMailboxEndpoints = {
-  list: () => api.get<DevMailbox>("/dev-mailbox"),
+  list: () => api.get("/dev-mailbox"),
   /** One mail by its id: no address in any URL. */
-  mail: (id: string) => api.get<DevMail>(`/dev-mailbox/${encodeURIComponent(id)}`),
+  mail: (id: string) => api.get("/dev-mailbox/{id}", { params: { path: { id } } }),
 };
 
 /** Query keys carry the user id so one person's mail never shows for the next. */

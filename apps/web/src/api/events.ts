@@ -2,7 +2,7 @@ import { ENTITY_EVENT } from "@mimamori/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { boardKeys } from "./board";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { setStreamOpen } from "./eventStatus";
 import { useSessionState } from "./hooks";
 import { notificationKeys } from "./notifications";
@@ -62,8 +62,6 @@ export function createSseParser() {
   };
 }
 
-const seg = encodeURIComponent;
-
 /**
  * Reads the workspace's live events (`GET /api/staff/{ws}/events`) until the stream ends or `signal` aborts, with
  * the bearer header of every call (fetch, not EventSource, which cannot send it: a token never travels in a URL).
@@ -73,7 +71,12 @@ export async function readEntityEvents(
   ws: string,
   options: { signal: AbortSignal; onOpen: () => void; onChanged: () => void },
 ): Promise<void> {
-  const res = await api.stream(`/staff/${seg(ws)}/events`, { signal: options.signal });
+  const res = await api.stream(
+    apiUrl("get", "/staff/{workspace}/events", { params: { path: { workspace: ws } } }),
+    {
+      signal: options.signal,
+    },
+  );
   if (!res.body) return;
   options.onOpen();
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,10 +1,8 @@
-import type { StaffAnswerDetail, TimezoneQuery } from "@mimamori/shared";
+import type { TimezoneQuery } from "@mimamori/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { formKeys, useFormsChanged } from "./forms";
 import { useSessionState } from "./hooks";
-
-const seg = encodeURIComponent;
 
 /** One member's answer to one sent order (the path of the staff answer calls, `?workspace=` names the entity). */
 export interface AnswerRef {
@@ -13,17 +11,23 @@ export interface AnswerRef {
   userId: string;
 }
 
-const answerPath = (ws: string, a: AnswerRef) =>
-  `/staff/forms/${a.formId}/${a.sentOrder}/answers/${seg(a.userId)}?workspace=${seg(ws)}`;
+const answerParams = (ws: string, a: AnswerRef) => ({
+  path: { id: a.formId, sent_order: a.sentOrder, user_id: a.userId },
+  query: { workspace: ws },
+});
 
 /** Typed staff calls of the Answers tab: one member's answer, its deletion and the answers CSV. */
 export const formAnswerEndpoints = {
-  answer: (ws: string, a: AnswerRef) => api.get<StaffAnswerDetail>(answerPath(ws, a)),
+  answer: (ws: string, a: AnswerRef) =>
+    api.get("/staff/forms/{id}/{sent_order}/answers/{user_id}", { params: answerParams(ws, a) }),
   /** 204 No Content. */
-  deleteAnswer: (ws: string, a: AnswerRef) => api.delete<void>(answerPath(ws, a)),
+  deleteAnswer: (ws: string, a: AnswerRef) =>
+    api.delete("/staff/forms/{id}/{sent_order}/answers/{user_id}", { params: answerParams(ws, a) }),
   /** The answers CSV (streamed; `streamDownload` reads it): date-time columns in the viewer's zone (FORM-35). */
   csvPath: (ws: string, formId: number, timezone: string) =>
-    `/staff/${seg(ws)}/forms/${formId}/download?${new URLSearchParams({ timezone } satisfies TimezoneQuery).toString()}`,
+    apiUrl("get", "/staff/{workspace}/forms/{id}/download", {
+      params: { path: { workspace: ws, id: formId }, query: { timezone } satisfies TimezoneQuery },
+    }),
 };
 
 /** Under the entity's forms key, so a change of the forms (a send, a deletion) refetches answers too. */

@@ -1,19 +1,13 @@
 import {
-  type BankQuestion,
   type CreateFormBody,
   type CreateQuestionBody,
   type DuplicateFormBody,
   FORMS_TOTAL_HEADER,
   type Form,
   type FormListQuery,
-  type FormSchedule,
-  type FormSummary,
-  type FormSummaryStats,
   type Language,
-  type QuestionType,
   type ScheduleBody,
   type SendFormBody,
-  type SendResult,
   type UpdateFormBody,
   type UpdateQuestionBody,
 } from "@mimamori/shared";
@@ -21,49 +15,59 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { api } from "./client";
 import { useSessionState } from "./hooks";
 
-const seg = encodeURIComponent;
 /** Staff calls without `{workspace}` in the path name the entity with `?workspace=` (docs/decisions.md). */
-const inWorkspace = (ws: string) => `workspace=${seg(ws)}`;
+const inWorkspace = (workspace: string) => ({ workspace });
+const ws_ = (workspace: string) => ({ path: { workspace } });
+const formOf = (workspace: string, id: number) => ({ path: { workspace, id } });
 
 /** Typed staff calls of the questionnaires: question types, the question bank, forms, sends and schedules. */
 export const formEndpoints = {
-  questionTypes: () => api.get<QuestionType[]>("/staff/question_types"),
+  questionTypes: () => api.get("/staff/question_types"),
 
   // Question bank of the entity
-  questions: (ws: string) => api.get<BankQuestion[]>(`/staff/questions?${inWorkspace(ws)}`),
+  questions: (ws: string) => api.get("/staff/questions", { params: { query: inWorkspace(ws) } }),
   createQuestion: (ws: string, body: CreateQuestionBody) =>
-    api.post<BankQuestion>(`/staff/questions?${inWorkspace(ws)}`, body),
+    api.post("/staff/questions", { params: { query: inWorkspace(ws) }, body }),
   updateQuestion: (ws: string, id: number, body: UpdateQuestionBody) =>
-    api.put<BankQuestion>(`/staff/questions/${id}?${inWorkspace(ws)}`, body),
-  deleteQuestion: (ws: string, id: number) => api.delete<void>(`/staff/questions/${id}?${inWorkspace(ws)}`),
+    api.put("/staff/questions/{id}", { params: { path: { id }, query: inWorkspace(ws) }, body }),
+  deleteQuestion: (ws: string, id: number) =>
+    api.delete("/staff/questions/{id}", { params: { path: { id }, query: inWorkspace(ws) } }),
 
   // Forms
   /** A page of the forms, newest first, and how many there are in all (issue 29 §5). */
   forms: (ws: string, page: FormListQuery) =>
-    api.page<FormSummary>(
-      `/staff/${seg(ws)}/forms?${new URLSearchParams({ offset: String(page.offset), limit: String(page.limit) })}`,
-      FORMS_TOTAL_HEADER,
-    ),
-  form: (ws: string, id: number) => api.get<Form>(`/staff/${seg(ws)}/forms/${id}`),
-  createForm: (ws: string, body: CreateFormBody) => api.post<Form>(`/staff/${seg(ws)}/forms`, body),
+    api.page("/staff/{workspace}/forms", FORMS_TOTAL_HEADER, {
+      params: { path: { workspace: ws }, query: { offset: page.offset, limit: page.limit } },
+    }),
+  form: (ws: string, id: number) => api.get("/staff/{workspace}/forms/{id}", { params: formOf(ws, id) }),
+  createForm: (ws: string, body: CreateFormBody) =>
+    api.post("/staff/{workspace}/forms", { params: ws_(ws), body }),
   /** FORM-12: `PUT /forms {id, name}` copies form `id` under `name`. */
   duplicateForm: (ws: string, body: DuplicateFormBody) =>
-    api.put<FormSummary>(`/staff/${seg(ws)}/forms`, body),
+    api.put("/staff/{workspace}/forms", { params: ws_(ws), body }),
   updateForm: (ws: string, id: number, body: UpdateFormBody) =>
-    api.put<Form>(`/staff/${seg(ws)}/forms/${id}`, body),
-  deleteForm: (ws: string, id: number) => api.delete<void>(`/staff/${seg(ws)}/forms/${id}`),
+    api.put("/staff/{workspace}/forms/{id}", { params: formOf(ws, id), body }),
+  deleteForm: (ws: string, id: number) =>
+    api.delete("/staff/{workspace}/forms/{id}", { params: formOf(ws, id) }),
   sendForm: (ws: string, id: number, body: SendFormBody) =>
-    api.post<SendResult>(`/staff/${seg(ws)}/forms/${id}`, body),
-  summary: (ws: string, id: number) => api.get<FormSummaryStats>(`/staff/${seg(ws)}/forms/${id}/summary`),
+    api.post("/staff/{workspace}/forms/{id}", { params: formOf(ws, id), body }),
+  summary: (ws: string, id: number) =>
+    api.get("/staff/{workspace}/forms/{id}/summary", { params: formOf(ws, id) }),
 
   // Recurring sends of a form
-  schedules: (ws: string, id: number) => api.get<FormSchedule[]>(`/staff/${seg(ws)}/forms/${id}/schedules`),
+  schedules: (ws: string, id: number) =>
+    api.get("/staff/{workspace}/forms/{id}/schedules", { params: formOf(ws, id) }),
   createSchedule: (ws: string, id: number, body: ScheduleBody) =>
-    api.post<FormSchedule>(`/staff/${seg(ws)}/forms/${id}/schedules`, body),
+    api.post("/staff/{workspace}/forms/{id}/schedules", { params: formOf(ws, id), body }),
   updateSchedule: (ws: string, id: number, scheduleId: number, body: ScheduleBody) =>
-    api.put<FormSchedule>(`/staff/${seg(ws)}/forms/${id}/schedules/${scheduleId}`, body),
+    api.put("/staff/{workspace}/forms/{id}/schedules/{scheduleId}", {
+      params: { path: { workspace: ws, id, scheduleId } },
+      body,
+    }),
   deleteSchedule: (ws: string, id: number, scheduleId: number) =>
-    api.delete<void>(`/staff/${seg(ws)}/forms/${id}/schedules/${scheduleId}`),
+    api.delete("/staff/{workspace}/forms/{id}/schedules/{scheduleId}", {
+      params: { path: { workspace: ws, id, scheduleId } },
+    }),
 };
 
 /** Query keys carry the user id so one person's data never shows for the next. */

@@ -7,38 +7,41 @@ import type {
   NotificationWindowQuery,
   ReceiveEmailBody,
   SyncSettingsBody,
-  SyncSettingsResponse,
 } from "@mimamori/shared";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { errorCode } from "./errors";
 import { useSessionState } from "./hooks";
 
-const seg = encodeURIComponent;
+const ws_ = (workspace: string) => ({ path: { workspace } });
 
 /** The query of the admin notifications download; `notif_type` in the admin numbering (1 measurement, 2 sync). */
 export type AdminNotificationsQuery = NotificationWindowQuery & { notif_type: 1 | 2 };
 
 /** Typed calls of the notification settings and the lock (issue 11), and the admin notifications CSV. */
 export const notificationSettingEndpoints = {
-  entity: (ws: string) => api.get<NotificationEntity>(`/staff/${seg(ws)}/entity`),
-  lock: (ws: string) => api.post<NotificationEntity>(`/staff/${seg(ws)}/lock_notification`),
+  entity: (ws: string) => api.get("/staff/{workspace}/entity", { params: ws_(ws) }),
+  lock: (ws: string) => api.post("/staff/{workspace}/lock_notification", { params: ws_(ws) }),
   setting: (ws: string, type: NotificationType) =>
-    api.get<NotificationSettingResponse>(`/staff/${seg(ws)}/notification_settings/${type}`),
+    api.get("/staff/{workspace}/notification_settings/{type}", { params: { path: { workspace: ws, type } } }),
   saveSetting: (ws: string, type: NotificationType, body: NotificationSettingBody) =>
-    api.post<NotificationSettingResponse>(`/staff/${seg(ws)}/notification_settings/${type}`, body),
-  sync: (ws: string) => api.get<SyncSettingsResponse>(`/staff/${seg(ws)}/notification_sync_settings`),
+    api.post("/staff/{workspace}/notification_settings/{type}", {
+      params: { path: { workspace: ws, type } },
+      body,
+    }),
+  sync: (ws: string) => api.get("/staff/{workspace}/notification_sync_settings", { params: ws_(ws) }),
   saveSync: (ws: string, body: SyncSettingsBody) =>
-    api.post<SyncSettingsResponse>(`/staff/${seg(ws)}/notification_sync_settings`, body),
+    api.post("/staff/{workspace}/notification_sync_settings", { params: ws_(ws), body }),
   receiveEmail: (ws: string, body: ReceiveEmailBody) =>
-    api.put<ReceiveEmailBody>(`/staff/${seg(ws)}/notification_email`, body),
+    api.put("/staff/{workspace}/notification_email", { params: ws_(ws), body }),
   /** GET /admin/{ws}/notifications as a streamed CSV (UTF-8 BOM), for `streamDownload`. */
   adminNotificationsCsvPath: (ws: string, q: AdminNotificationsQuery) =>
-    `/admin/${seg(ws)}/notifications?${new URLSearchParams({
-      start_time: String(q.start_time),
-      end_time: String(q.end_time),
-      notif_type: String(q.notif_type),
-    }).toString()}`,
+    apiUrl("get", "/admin/{workspace}/notifications", {
+      params: {
+        path: { workspace: ws },
+        query: { start_time: q.start_time, end_time: q.end_time, notif_type: q.notif_type },
+      },
+    }),
 };
 
 /** Query keys carry the user id so one person's settings never show for the next. */

@@ -1,6 +1,5 @@
 import type {
   AcknowledgeBody,
-  HeatRecord,
   HeatRecordQuery,
   Notification,
   NotificationList,
@@ -8,13 +7,11 @@ import type {
   SeenBody,
 } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { useStreamOpen } from "./eventStatus";
 import { useSessionState } from "./hooks";
 
-const seg = encodeURIComponent;
-const qs = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const ws_ = (workspace: string) => ({ path: { workspace } });
 
 /** How often the top bar asks for the unseen count (docs/decisions.md: the dot polls every 30 seconds). */
 export const UNSEEN_POLL_MS = 30_000;
@@ -22,20 +19,26 @@ export const UNSEEN_POLL_MS = 30_000;
 /** Typed staff calls of the alerts list, its acknowledgement and the heat-illness record (issue 11). */
 export const notificationEndpoints = {
   list: (ws: string, q: NotificationWindowQuery) =>
-    api.get<NotificationList>(`/staff/${seg(ws)}/notifications?${qs(q)}`),
-  unseen: (ws: string) => api.get<{ count: number }>(`/staff/${seg(ws)}/notifications/unseen`),
+    api.get("/staff/{workspace}/notifications", { params: { path: { workspace: ws }, query: q } }),
+  unseen: (ws: string) => api.get("/staff/{workspace}/notifications/unseen", { params: ws_(ws) }),
   seen: (ws: string, body: SeenBody) =>
-    api.post<{ count: number }>(`/staff/${seg(ws)}/notifications/seen`, body),
+    api.post("/staff/{workspace}/notifications/seen", { params: ws_(ws), body }),
   acknowledge: (ws: string, id: number, body: AcknowledgeBody) =>
-    api.post<Notification>(`/staff/${seg(ws)}/notifications/${id}/acknowledge`, body),
-  remove: (ws: string, id: number) => api.delete<void>(`/staff/${seg(ws)}/notifications/${id}`),
+    api.post("/staff/{workspace}/notifications/{id}/acknowledge", {
+      params: { path: { workspace: ws, id } },
+      body,
+    }),
+  remove: (ws: string, id: number) =>
+    api.delete("/staff/{workspace}/notifications/{id}", { params: { path: { workspace: ws, id } } }),
   heatRecord: (ws: string, q: NotificationWindowQuery) =>
-    api.get<HeatRecord>(
-      `/staff/${seg(ws)}/heat_illness_record?${qs({ ...q, format: "json" } satisfies HeatRecordQuery)}`,
-    ),
+    api.get("/staff/{workspace}/heat_illness_record", {
+      params: { path: { workspace: ws }, query: { ...q, format: "json" } satisfies HeatRecordQuery },
+    }),
   /** The record as a streamed CSV (UTF-8 BOM), for `streamDownload`. */
   heatRecordCsvPath: (ws: string, q: NotificationWindowQuery) =>
-    `/staff/${seg(ws)}/heat_illness_record?${qs({ ...q, format: "csv" } satisfies HeatRecordQuery)}`,
+    apiUrl("get", "/staff/{workspace}/heat_illness_record", {
+      params: { path: { workspace: ws }, query: { ...q, format: "csv" } satisfies HeatRecordQuery },
+    }),
 };
 
 /** Query keys carry the user id so one person's alerts never show for the next. */

@@ -1,20 +1,11 @@
 import {
-  type AdminEntity,
-  type AdminUser,
   type ChangeLanguageBody,
-  type ClientEntity,
   type CreateEntityBody,
-  type Entity,
-  type MemberUser,
   type ModeBody,
-  type Module,
-  type Ok,
   type ResetConfirmBody,
   type StaffEmailBody,
-  type StaffMember,
   type UpdateEntityBody,
   USER_LIST_PAGE_MAX,
-  type UserRow,
   type UserRowsBody,
 } from "@mimamori/shared";
 import { useQuery } from "@tanstack/react-query";
@@ -23,104 +14,131 @@ import { useSessionState } from "./hooks";
 import { allPages } from "./pages";
 import type { AdminExportRequest } from "./reports";
 
-const seg = encodeURIComponent;
+const ws_ = (workspace: string) => ({ path: { workspace } });
 
 /** Typed calls of the organisation screens: entities, modules, memberships, staff and users. */
 export const orgEndpoints = {
   // Admin (super user)
-  entities: () => api.get<AdminEntity[]>("/entities"),
-  createEntity: (body: CreateEntityBody) => api.post<Entity>("/entities", body),
-  entity: (ws: string) => api.get<Entity>(`/entities/${seg(ws)}`),
-  updateEntity: (ws: string, body: UpdateEntityBody) => api.put<Entity>(`/entities/${seg(ws)}`, body),
-  deleteEntity: (ws: string) => api.delete<Ok>(`/entities/${seg(ws)}`),
-  entityModules: (ws: string) => api.get<Module[]>(`/entities/${seg(ws)}/modules`),
-  subscribeEntityModule: (ws: string, id: number, on: boolean) =>
-    on
-      ? api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}`)
-      : api.delete<Module[]>(`/entities/${seg(ws)}/modules/${id}`),
+  entities: () => api.get("/entities"),
+  createEntity: (body: CreateEntityBody) => api.post("/entities", { body }),
+  entity: (ws: string) => api.get("/entities/{workspace}", { params: ws_(ws) }),
+  updateEntity: (ws: string, body: UpdateEntityBody) =>
+    api.put("/entities/{workspace}", { params: ws_(ws), body }),
+  deleteEntity: (ws: string) => api.delete("/entities/{workspace}", { params: ws_(ws) }),
+  entityModules: (ws: string) => api.get("/entities/{workspace}/modules", { params: ws_(ws) }),
+  subscribeEntityModule: (ws: string, id: number, on: boolean) => {
+    const params = { path: { workspace: ws, moduleId: id } };
+    return on
+      ? api.post("/entities/{workspace}/modules/{moduleId}", { params })
+      : api.delete("/entities/{workspace}/modules/{moduleId}", { params });
+  },
   entityModuleMode: (ws: string, id: number, mode: ModeBody["mode_option"]) =>
-    api.post<Module[]>(`/entities/${seg(ws)}/modules/${id}/mode`, { mode_option: mode } satisfies ModeBody),
-  entityStaffs: (ws: string) => api.get<StaffMember[]>(`/entities/${seg(ws)}/staffs`),
+    api.post("/entities/{workspace}/modules/{moduleId}/mode", {
+      params: { path: { workspace: ws, moduleId: id } },
+      body: { mode_option: mode } satisfies ModeBody,
+    }),
+  entityStaffs: (ws: string) => api.get("/entities/{workspace}/staffs", { params: ws_(ws) }),
   addEntityStaff: (ws: string, email: StaffEmailBody["email"]) =>
-    api.post<StaffMember[]>(`/entities/${seg(ws)}/staffs`, { email } satisfies StaffEmailBody),
+    api.post("/entities/{workspace}/staffs", { params: ws_(ws), body: { email } satisfies StaffEmailBody }),
   /** Every user of the scope, read a page of USER_LIST_PAGE_MAX at a time (the server bounds each answer). */
   adminUsers: (ws: string) =>
     allPages(
-      (offset, limit) => api.get<AdminUser[]>(`/admin/users/${seg(ws)}?offset=${offset}&limit=${limit}`),
+      (offset, limit) =>
+        api.get("/admin/users/{workspace}", {
+          params: { path: { workspace: ws }, query: { offset, limit } },
+        }),
       USER_LIST_PAGE_MAX,
     ),
-  deleteAccount: (uid: string) => api.delete<Ok>(`/admin/users/${seg(uid)}`),
-  userDataFile: (uid: string, q: AdminExportRequest) => {
-    const query = new URLSearchParams({
-      start_time: String(q.start_time),
-      end_time: String(q.end_time),
-      data_type: q.data_type,
-      db_type: q.db_type,
-      timezone: q.timezone,
-    });
-    return api.file(`/admin/users/data/${seg(uid)}/download?${query.toString()}`);
-  },
+  // (the document names the uid `workspace`: OpenAPI gives one name to a parameter of `/admin/users/{}`)
+  deleteAccount: (uid: string) =>
+    api.delete("/admin/users/{workspace}", { params: { path: { workspace: uid } } }),
+  userDataFile: (uid: string, q: AdminExportRequest) =>
+    api.file("/admin/users/data/{uid}/download", {
+      params: {
+        path: { uid },
+        query: {
+          start_time: q.start_time,
+          end_time: q.end_time,
+          data_type: q.data_type,
+          db_type: q.db_type,
+          timezone: q.timezone,
+        },
+      },
+    }),
 
   // Client
-  myEntities: () => api.get<ClientEntity[]>("/user/entities"),
-  applyEntity: (ws: string) => api.post<ClientEntity>(`/user/entities/${seg(ws)}`),
-  cancelApplication: (ws: string) => api.put<ClientEntity>(`/user/entities/${seg(ws)}`),
-  quitEntity: (ws: string) => api.delete<ClientEntity>(`/user/entities/${seg(ws)}`),
-  myEntity: (ws: string) => api.get<ClientEntity>(`/user/entities/${seg(ws)}`),
+  myEntities: () => api.get("/user/entities"),
+  applyEntity: (ws: string) => api.post("/user/entities/{workspace}", { params: ws_(ws) }),
+  cancelApplication: (ws: string) => api.put("/user/entities/{workspace}", { params: ws_(ws) }),
+  quitEntity: (ws: string) => api.delete("/user/entities/{workspace}", { params: ws_(ws) }),
+  myEntity: (ws: string) => api.get("/user/entities/{workspace}", { params: ws_(ws) }),
   /** Accept (true) or decline an invitation of the entity, as a member ("client") or as staff. */
-  answerInvitation: (ws: string, role: "client" | "staff", accept: boolean) =>
-    accept
-      ? api.post<ClientEntity>(`/user/invitations/${seg(ws)}/${role}`)
-      : api.delete<ClientEntity>(`/user/invitations/${seg(ws)}/${role}`),
-  myModules: (ws: string) => api.get<Module[]>(`/user/entities/${seg(ws)}/modules`),
-  subscribeMyModule: (ws: string, id: number, on: boolean) =>
-    on
-      ? api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}`)
-      : api.delete<Module[]>(`/user/entities/${seg(ws)}/modules/${id}`),
+  answerInvitation: (ws: string, role: "client" | "staff", accept: boolean) => {
+    const params = { path: { workspace: ws, role } };
+    return accept
+      ? api.post("/user/invitations/{workspace}/{role}", { params })
+      : api.delete("/user/invitations/{workspace}/{role}", { params });
+  },
+  myModules: (ws: string) => api.get("/user/entities/{workspace}/modules", { params: ws_(ws) }),
+  subscribeMyModule: (ws: string, id: number, on: boolean) => {
+    const params = { path: { workspace: ws, moduleId: id } };
+    return on
+      ? api.post("/user/entities/{workspace}/modules/{moduleId}", { params })
+      : api.delete("/user/entities/{workspace}/modules/{moduleId}", { params });
+  },
   myModuleMode: (ws: string, id: number, mode: ModeBody["mode_option"]) =>
-    api.post<Module[]>(`/user/entities/${seg(ws)}/modules/${id}/mode`, {
-      mode_option: mode,
-    } satisfies ModeBody),
+    api.post("/user/entities/{workspace}/modules/{moduleId}/mode", {
+      params: { path: { workspace: ws, moduleId: id } },
+      body: { mode_option: mode } satisfies ModeBody,
+    }),
 
   // Staff of a workspace
-  staffs: (ws: string) => api.get<StaffMember[]>(`/staff/${seg(ws)}/staffs`),
+  staffs: (ws: string) => api.get("/staff/{workspace}/staffs", { params: ws_(ws) }),
   registerStaff: (ws: string, email: StaffEmailBody["email"]) =>
-    api.post<StaffMember[]>(`/staff/${seg(ws)}/register`, { email } satisfies StaffEmailBody),
+    api.post("/staff/{workspace}/register", { params: ws_(ws), body: { email } satisfies StaffEmailBody }),
   removeStaff: (ws: string, email: StaffEmailBody["email"]) =>
-    api.delete<StaffMember[]>(`/staff/${seg(ws)}/remove`, { body: { email } satisfies StaffEmailBody }),
+    api.delete("/staff/{workspace}/remove", { params: ws_(ws), body: { email } satisfies StaffEmailBody }),
   changeStaffLanguage: (
     ws: string,
     email: ChangeLanguageBody["email"],
     language: ChangeLanguageBody["language"],
   ) =>
-    api.post<StaffMember[]>(`/staff/${seg(ws)}/change_language`, {
-      email,
-      language,
-    } satisfies ChangeLanguageBody),
-  staffModules: (ws: string) => api.get<Module[]>(`/staff/${seg(ws)}/modules`),
-  members: (ws: string) => api.get<MemberUser[]>(`/staff/${seg(ws)}/users`),
+    api.post("/staff/{workspace}/change_language", {
+      params: ws_(ws),
+      body: { email, language } satisfies ChangeLanguageBody,
+    }),
+  staffModules: (ws: string) => api.get("/staff/{workspace}/modules", { params: ws_(ws) }),
+  members: (ws: string) => api.get("/staff/{workspace}/users", { params: ws_(ws) }),
   /** One accepted member by id: member pages read the name and e-mail here, never from their URL. */
-  member: (ws: string, id: string) => api.get<MemberUser>(`/staff/${seg(ws)}/users/${seg(id)}`),
+  member: (ws: string, id: string) =>
+    api.get("/staff/{workspace}/users/{id}", { params: { path: { workspace: ws, id } } }),
   validateRows: (ws: string, rows: UserRowsBody) =>
-    api.post<UserRow[]>(`/staff/${seg(ws)}/users/validate`, rows),
+    api.post("/staff/{workspace}/users/validate", { params: ws_(ws), body: rows }),
   uploadCsv: (ws: string, file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return api.post<UserRow[]>(`/staff/${seg(ws)}/users/csv`, form);
+    return api.post("/staff/{workspace}/users/csv", { params: ws_(ws), body: form });
   },
   registerRows: (ws: string, rows: UserRowsBody) =>
-    api.post<UserRow[]>(`/staff/${seg(ws)}/users/register`, rows),
-  deleteMember: (ws: string, id: string) => api.delete<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}`),
-  setMemberActive: (ws: string, id: string, active: boolean) =>
-    api.post<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/${active ? "enable" : "disable"}`),
-  answerApplication: (ws: string, id: string, accept: boolean) =>
-    accept
-      ? api.post<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/approval`)
-      : api.put<MemberUser[]>(`/staff/${seg(ws)}/users/${seg(id)}/approval`),
+    api.post("/staff/{workspace}/users/register", { params: ws_(ws), body: rows }),
+  deleteMember: (ws: string, id: string) =>
+    api.delete("/staff/{workspace}/users/{id}", { params: { path: { workspace: ws, id } } }),
+  setMemberActive: (ws: string, id: string, active: boolean) => {
+    const params = { path: { workspace: ws, id } };
+    return active
+      ? api.post("/staff/{workspace}/users/{id}/enable", { params })
+      : api.post("/staff/{workspace}/users/{id}/disable", { params });
+  },
+  answerApplication: (ws: string, id: string, accept: boolean) => {
+    const params = { path: { workspace: ws, id } };
+    return accept
+      ? api.post("/staff/{workspace}/users/{id}/approval", { params })
+      : api.put("/staff/{workspace}/users/{id}/approval", { params });
+  },
 
   // Invitation
   acceptInvite: (token: ResetConfirmBody["token"], newPassword: ResetConfirmBody["newPassword"]) =>
-    api.post<Ok>("/auth/accept-invite", { token, newPassword } satisfies ResetConfirmBody, { auth: false }),
+    api.post("/auth/accept-invite", { body: { token, newPassword } satisfies ResetConfirmBody, auth: false }),
 };
 
 /** Query keys carry the user id so one person's data never shows for the next. */

@@ -1,23 +1,20 @@
-import type {
-  AdminExportQuery,
-  CsvQuery,
-  EntityKpis,
-  Report,
-  ReportList,
-  ReportQuery,
-  StaffRangesBody,
-  StaffReport,
-  StaffReportQuery,
-  TimezoneQuery,
-  TuningStateBody,
-  ZoneRanges,
+import {
+  type AdminExportQuery,
+  type CsvQuery,
+  isReportId,
+  type Report,
+  type ReportId,
+  type ReportQuery,
+  type StaffRangesBody,
+  type StaffReportQuery,
+  type TimezoneQuery,
+  type TuningStateBody,
+  type ZoneRanges,
 } from "@mimamori/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLanguage } from "../i18n/useLanguage";
-import { api } from "./client";
+import { ApiError, type ApiResponse, api, apiUrl } from "./client";
 import { useSessionState } from "./hooks";
-
-const seg = encodeURIComponent;
 
 /** A chart window of the report calls (unix seconds, end exclusive): the server's `reportQuerySchema`. */
 export type WindowQuery = ReportQuery;
@@ -26,52 +23,85 @@ export type CsvRequest = CsvQuery;
 /** An admin data export: the server's `adminExportQuerySchema`, `format` left to its default (csv). */
 export type AdminExportRequest = Omit<AdminExportQuery, "format">;
 
-const qs = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
-  return q.toString();
-};
+/** The report id of a page's URL: pages ask only for known ids (`isReportId`), as the server does. */
+function known(id: string): ReportId {
+  if (!isReportId(id)) throw new ApiError(400, "unknown-report", "");
+  return id;
+}
+
+/**
+ * A chart as the shared `Report` type has it: OpenAPI 3.0 cannot say which of a row's four numbers may be null (the
+ * document: each), so the rows take the shared type's `[time, max, min, mean]`; every other field is the document's.
+ */
+function chartOf(r: ApiResponse<"get", "/user/reports/resq_band/{id}">): Report {
+  return { ...r, values: r.values as Report["values"], values_dbp: r.values_dbp as Report["values_dbp"] };
+}
 
 /** Typed calls of the band reports: client, staff, mobile and admin. */
 export const reportEndpoints = {
   // Client (own data)
   cards: (timezone: string) =>
-    api.get<ReportList>(`/user/reports/resq_band?${qs({ timezone } satisfies TimezoneQuery)}`),
+    api.get("/user/reports/resq_band", { params: { query: { timezone } satisfies TimezoneQuery } }),
   report: (id: string, q: WindowQuery, idToken?: string) =>
-    api.get<Report>(`/user/reports/resq_band/${seg(id)}?${qs({ ...q })}`, idToken ? { idToken } : undefined),
-  ownCsvPath: (id: string, q: CsvRequest) => `/user/reports/resq_band/${seg(id)}/download?${qs({ ...q })}`,
+    api
+      .get("/user/reports/resq_band/{id}", {
+        params: { path: { id: known(id) }, query: q },
+        ...(idToken ? { idToken } : {}),
+      })
+      .then(chartOf),
+  ownCsvPath: (id: string, q: CsvRequest) =>
+    apiUrl("get", "/user/reports/resq_band/{id}/download", { params: { path: { id: known(id) }, query: q } }),
 
   // Staff of a workspace
   staffReport: (ws: string, id: string, timezone: string, interval: number) =>
-    api.get<StaffReport>(
-      `/staff/${seg(ws)}/reports_v2/${seg(id)}?${qs({ timezone, interval } satisfies StaffReportQuery)}`,
-    ),
+    api.get("/staff/{workspace}/reports_v2/{reportId}", {
+      params: {
+        path: { workspace: ws, reportId: known(id) },
+        query: { timezone, interval } satisfies StaffReportQuery,
+      },
+    }),
   saveGeneralRanges: (ws: string, id: string, timezone: string, interval: number, ranges: ZoneRanges) =>
-    api.post<StaffReport>(
-      `/staff/${seg(ws)}/reports_v2/${seg(id)}?${qs({ timezone } satisfies Pick<StaffReportQuery, "timezone">)}`,
-      { ...ranges, interval } satisfies StaffRangesBody,
-    ),
+    api.post("/staff/{workspace}/reports_v2/{reportId}", {
+      params: {
+        path: { workspace: ws, reportId: known(id) },
+        query: { timezone } satisfies Pick<StaffReportQuery, "timezone">,
+      },
+      body: { ...ranges, interval } satisfies StaffRangesBody,
+    }),
   saveTuning: (ws: string, id: string, uid: string, timezone: string, interval: number, ranges: ZoneRanges) =>
-    api.post<StaffReport>(
-      `/staff/${seg(ws)}/reports_v2/${seg(id)}/tuning/${seg(uid)}?${qs({ timezone } satisfies Pick<StaffReportQuery, "timezone">)}`,
-      { ...ranges, interval } satisfies StaffRangesBody,
-    ),
+    api.post("/staff/{workspace}/reports_v2/{reportId}/tuning/{uid}", {
+      params: {
+        path: { workspace: ws, reportId: known(id), uid },
+        query: { timezone } satisfies Pick<StaffReportQuery, "timezone">,
+      },
+      body: { ...ranges, interval } satisfies StaffRangesBody,
+    }),
   setTuned: (ws: string, id: string, uid: string, timezone: string, interval: number, isTuned: boolean) =>
-    api.put<StaffReport>(
-      `/staff/${seg(ws)}/reports_v2/${seg(id)}/tuning/${seg(uid)}?${qs({ timezone, interval } satisfies StaffReportQuery)}`,
-      { isTuned } satisfies TuningStateBody,
-    ),
+    api.put("/staff/{workspace}/reports_v2/{reportId}/tuning/{uid}", {
+      params: {
+        path: { workspace: ws, reportId: known(id), uid },
+        query: { timezone, interval } satisfies StaffReportQuery,
+      },
+      body: { isTuned } satisfies TuningStateBody,
+    }),
   kpis: (ws: string, timezone: string, interval: number) =>
-    api.get<EntityKpis>(
-      `/staff/${seg(ws)}/reports_v2/kpis?${qs({ timezone, interval } satisfies StaffReportQuery)}`,
-    ),
+    api.get("/staff/{workspace}/reports_v2/kpis", {
+      params: { path: { workspace: ws }, query: { timezone, interval } satisfies StaffReportQuery },
+    }),
   memberReport: (ws: string, id: string, uid: string, q: WindowQuery) =>
-    api.get<Report>(`/staff/${seg(ws)}/reports/${seg(id)}/${seg(uid)}?${qs({ ...q })}`),
+    api
+      .get("/staff/{workspace}/reports/{reportId}/{uid}", {
+        params: { path: { workspace: ws, reportId: known(id), uid }, query: q },
+      })
+      .then(chartOf),
   memberCsvPath: (ws: string, id: string, uid: string, q: CsvRequest) =>
-    `/staff/${seg(ws)}/reports/${seg(id)}/${seg(uid)}/download?${qs({ ...q })}`,
+    apiUrl("get", "/staff/{workspace}/reports/{reportId}/{uid}/download", {
+      params: { path: { workspace: ws, reportId: known(id), uid }, query: q },
+    }),
 
   // Admin (super user): every user's data
-  allUsersCsvPath: (q: AdminExportRequest) => `/admin/users/data/download?${qs({ ...q })}`,
+  allUsersCsvPath: (q: AdminExportRequest) =>
+    apiUrl("get", "/admin/users/data/download", { params: { query: q } }),
 };
 
 /** Query keys carry the user id (or the mobile token) so one person's data never shows for the next. */

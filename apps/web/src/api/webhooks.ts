@@ -1,15 +1,7 @@
-import type {
-  WebhookCreateBody,
-  WebhookCreated,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookUpdateBody,
-} from "@mimamori/shared";
+import type { WebhookCreateBody, WebhookUpdateBody } from "@mimamori/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 import { useSessionState } from "./hooks";
-
-const seg = encodeURIComponent;
 
 /**
  * Whose calls: an entity's staff (`/staff/{ws}/webhooks`) or an admin managing the entity
@@ -19,20 +11,39 @@ export interface WebhookScope {
   area: "staff" | "admin";
   workspace: string;
 }
-const base = ({ area, workspace }: WebhookScope) =>
-  `/${area === "staff" ? "staff" : "entities"}/${seg(workspace)}/webhooks`;
+const scope = ({ workspace }: WebhookScope) => ({ path: { workspace } });
+const one = ({ workspace }: WebhookScope, id: string) => ({ path: { workspace, id } });
 
 /** Typed calls of an entity's signed webhooks (issue 31 §6; docs/webhooks.md). */
 export const webhookEndpoints = {
-  list: (s: WebhookScope) => api.get<{ endpoints: WebhookEndpoint[] }>(base(s)),
-  add: (s: WebhookScope, body: WebhookCreateBody) => api.post<WebhookCreated>(base(s), body),
+  list: (s: WebhookScope) =>
+    s.area === "staff"
+      ? api.get("/staff/{workspace}/webhooks", { params: scope(s) })
+      : api.get("/entities/{workspace}/webhooks", { params: scope(s) }),
+  add: (s: WebhookScope, body: WebhookCreateBody) =>
+    s.area === "staff"
+      ? api.post("/staff/{workspace}/webhooks", { params: scope(s), body })
+      : api.post("/entities/{workspace}/webhooks", { params: scope(s), body }),
   update: (s: WebhookScope, id: string, body: WebhookUpdateBody) =>
-    api.put<WebhookEndpoint>(`${base(s)}/${seg(id)}`, body),
-  remove: (s: WebhookScope, id: string) => api.delete<void>(`${base(s)}/${seg(id)}`),
-  rotate: (s: WebhookScope, id: string) => api.post<{ secret: string }>(`${base(s)}/${seg(id)}/secret`),
-  test: (s: WebhookScope, id: string) => api.post<WebhookDelivery>(`${base(s)}/${seg(id)}/test`),
+    s.area === "staff"
+      ? api.put("/staff/{workspace}/webhooks/{id}", { params: one(s, id), body })
+      : api.put("/entities/{workspace}/webhooks/{id}", { params: one(s, id), body }),
+  remove: (s: WebhookScope, id: string) =>
+    s.area === "staff"
+      ? api.delete("/staff/{workspace}/webhooks/{id}", { params: one(s, id) })
+      : api.delete("/entities/{workspace}/webhooks/{id}", { params: one(s, id) }),
+  rotate: (s: WebhookScope, id: string) =>
+    s.area === "staff"
+      ? api.post("/staff/{workspace}/webhooks/{id}/secret", { params: one(s, id) })
+      : api.post("/entities/{workspace}/webhooks/{id}/secret", { params: one(s, id) }),
+  test: (s: WebhookScope, id: string) =>
+    s.area === "staff"
+      ? api.post("/staff/{workspace}/webhooks/{id}/test", { params: one(s, id) })
+      : api.post("/entities/{workspace}/webhooks/{id}/test", { params: one(s, id) }),
   deliveries: (s: WebhookScope, id: string) =>
-    api.get<{ deliveries: WebhookDelivery[] }>(`${base(s)}/${seg(id)}/deliveries`),
+    s.area === "staff"
+      ? api.get("/staff/{workspace}/webhooks/{id}/deliveries", { params: one(s, id) })
+      : api.get("/entities/{workspace}/webhooks/{id}/deliveries", { params: one(s, id) }),
 };
 
 /** Query keys carry the user id so one person's answers never show for the next, and the area they came through. */

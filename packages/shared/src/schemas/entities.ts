@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ENTITY_ID_MAX_LENGTH, ENTITY_ID_MIN_LENGTH } from "../constants";
 import { emailSchema, INT4_MAX, languageSchema, pageQuerySchema } from "./common";
+import { rawRetentionDaysSchema } from "./retention";
 
 /**
  * Entity IDs the API's paths would shadow: `/staff/questions/{id}` and `/admin/users/{workspace}` answer where
@@ -35,6 +36,8 @@ export const notificationSettingStatusSchema = z.enum(["unlocked", "locked"], "i
 
 export const updateEntityBodySchema = entityFieldsSchema.extend({
   notification_setting_status: notificationSettingStatusSchema,
+  /** Days the raw band samples of its members are kept (null: the server's default); left out: unchanged. */
+  raw_retention_days: rawRetentionDaysSchema.optional(),
 });
 export type UpdateEntityBody = z.infer<typeof updateEntityBodySchema>;
 
@@ -48,6 +51,8 @@ export const entitySchema = z.object({
   created_at: z.string(),
   /** The entity's IANA time zone: its staff's times, and an admin's downloads for it, are on this clock. */
   time_zone: z.string(),
+  /** Days its members' raw band samples are kept at least (null: the server's default; schemas/retention.ts). */
+  raw_retention_days: z.number().int().nullable(),
 });
 export type Entity = z.infer<typeof entitySchema>;
 

@@ -47,6 +47,8 @@ export const staffEntitySchema = z.object({
   name: z.string(),
   workspace_name: z.string(),
   time_zone: z.string(),
+  /** Days its members' raw band samples are kept at least (its setting, else the server's default). */
+  raw_retention_days: z.number().int(),
 });
 export const staffEntitiesSchema = z.array(staffEntitySchema);
 export type StaffEntity = z.infer<typeof staffEntitySchema>;

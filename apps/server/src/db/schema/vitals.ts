@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -42,6 +43,25 @@ export const vitalSamples = pgTable(
     value: doublePrecision("value").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.measure, t.at] })],
+);
+
+/**
+ * Packed raw samples (issue 32 §1): one row per user, measure and closed UTC day, the samples' times as milliseconds
+ * from the day's start (ascending) and their values (`readings`) in arrays of the same length, compressed by TOAST (migration
+ * 0015: `toast_tuple_target` 128, lz4 where the server has it). `vital_samples` stays the hot table every upload writes;
+ * the pack job (features/vitals/pack.ts) moves closed days here and an upload touching a packed day unpacks it first.
+ * Read only through features/vitals/raw.ts `rawSamples`, which unions both.
+ */
+export const vitalDays = pgTable(
+  "vital_days",
+  {
+    userId: bareUserId(),
+    measure: smallint("measure").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    offsets: integer("offsets").array().notNull(),
+    readings: doublePrecision("readings").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
 );
 
 const bucketColumns = {

@@ -9,7 +9,7 @@ import type {
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accessAudit, users } from "../../db/schema";
-import { type Cell, pageSize, type RowBatches, zonedHeader } from "../reports/csv";
+import { type Cell, pageSize, type RowBatches, zonedHeader } from "../../lib/csv-stream";
 
 /*
  * Reading the access audit: the admin search and its CSV, and a person's own list ("Who used my data"). Newest
@@ -126,7 +126,7 @@ const HEADERS: Record<Language, string[]> = {
     "Address",
   ],
 };
-/** Columns holding times: their headers name the zone (reports/csv.ts `zonedHeader`). */
+/** Columns holding times: their headers name the zone (lib/csv-stream.ts `zonedHeader`). */
 const TIME_COLUMNS = new Set([0, 10, 11]);
 
 export const auditCsvHeaders = (lang: Language, tz: string) =>

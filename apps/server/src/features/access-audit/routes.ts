@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
+import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
 import { ensureZone } from "../../lib/time-sql";
-import { sendRows } from "../reports/csv";
 import { auditCsvHeaders, auditCsvRows, myAudit, searchAudit } from "./queries";
 
 /**

@@ -13,6 +13,7 @@ import {
   vitalBucketsDay,
   vitalBucketsHour,
   vitalBucketsMonth,
+  vitalDays,
   vitalSamples,
   webhookDeliveries,
 } from "../../db/schema";
@@ -42,7 +43,7 @@ export async function purgeAccount(tx: Db, userId: string): Promise<string | nul
     .where(eq(accessAudit.actorId, userId));
 
   // no foreign key: band data and answers
-  for (const t of [vitalSamples, vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth])
+  for (const t of [vitalSamples, vitalDays, vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth])
     await tx.execute(sql`delete from ${t} where ${t.userId} = ${id}`);
   await tx.execute(sql`delete from ${formAnswers} where ${formAnswers.userId} = ${id}`);
 

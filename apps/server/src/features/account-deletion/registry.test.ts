@@ -27,6 +27,7 @@ import {
   sleepSessions,
   staffNotificationPrefs,
   users,
+  vitalDays,
   vitalRetention,
   vitalSamples,
   vitalSync,
@@ -109,6 +110,14 @@ describe("an account's deletion leaves no row of the person", () => {
     await db
       .insert(vitalRetention)
       .values({ userId: victim.id, rawFrom: new Date(now), lastRemovedAt: new Date(now) });
+    // a packed day of samples (the pack job's; features/vitals/pack.ts)
+    await db.insert(vitalDays).values({
+      userId: victim.id,
+      measure: 5091,
+      day: "2024-05-01",
+      offsets: [0, 60_000],
+      readings: [61, 62],
+    });
     await db.insert(sleepSessions).values({
       userId: victim.id,
       startAt: new Date(now - 8 * HOUR_MS),

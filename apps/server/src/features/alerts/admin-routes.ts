@@ -19,9 +19,9 @@ import { notifications, users } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
+import { type Cell, localText, pageSize, type RowBatches, sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
 import { at, ensureZone } from "../../lib/time-sql";
-import { type Cell, localText, pageSize, type RowBatches, sendRows } from "../reports/csv";
 import { aboutCurrentMember, ackBy, mailStatus, mailsOfPage } from "./list";
 import { EMAIL_STATUS_LABELS } from "./record";
 

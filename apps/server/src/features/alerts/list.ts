@@ -26,8 +26,7 @@ import {
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
-import { at } from "../../lib/time-sql";
-import { iso, ms } from "../forms/sql";
+import { at, iso, ms } from "../../lib/time-sql";
 
 /*
  * The staff list of alerts, the dot's unseen count, seen marks, acknowledgement and removal

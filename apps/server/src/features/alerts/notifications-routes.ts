@@ -15,11 +15,11 @@ import { requireEntity } from "../../db/entities";
 import { requireUser } from "../../lib/access";
 import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
+import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
+import { sendShared, sharedBody } from "../../lib/shared-body";
 import { ensureZone } from "../../lib/time-sql";
-import { sendRows } from "../reports/csv";
-import { sendShared, sharedBody } from "../reports/shared-body";
 import {
   acknowledge,
   getNotification,

@@ -16,9 +16,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
 import { mailOutbox, memberSnoozes, notificationMails, notifications, users } from "../../db/schema";
 import { bare } from "../../db/sql-names";
-import { at } from "../../lib/time-sql";
-import { iso, ms } from "../forms/sql";
-import { type Cell, localText, pageSize, type RowBatches, zonedHeader } from "../reports/csv";
+import { type Cell, localText, pageSize, type RowBatches, zonedHeader } from "../../lib/csv-stream";
+import { at, iso, ms } from "../../lib/time-sql";
 import { aboutCurrentMember, acknowledgementOf, mailboxTime } from "./list";
 
 /*

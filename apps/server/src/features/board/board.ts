@@ -35,11 +35,10 @@ import {
 } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { rangeCtes, rangeJoins, rangeSource, zoneRank } from "../../db/state-zones";
-import { at, localDateIso, localMidnightMs } from "../../lib/time-sql";
+import { at, iso, localDateIso, localMidnightMs, ms } from "../../lib/time-sql";
 import { aboutCurrentMember } from "../alerts/list";
 import { mailStatus } from "../alerts/record";
 import { readAlertSettings } from "../alerts/settings-store";
-import { iso, ms } from "../forms/sql";
 import { viewOf } from "../reports/present";
 import type { WeekWearKeeper } from "./week-wear";
 

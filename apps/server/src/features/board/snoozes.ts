@@ -2,7 +2,7 @@ import { type Measure, measureByNumber, measureOf, type Snooze, type SnoozeBody 
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { acceptedClientOf } from "../../db/membership-rules";
+import { acceptedClientOf, type ForgetMember } from "../../db/membership-rules";
 import { memberSnoozes, memberships, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
@@ -95,3 +95,10 @@ export async function endSnooze(db: Db, ws: string, id: number, now = Date.now()
     .returning({ id: z.id });
   if (!ended.length) throw new AppError("snooze-not-found");
 }
+
+/** A member's snoozes in an entity go with their membership. */
+export const forgetMemberSnoozes: ForgetMember = async (tx, ws, userId) => {
+  await tx
+    .delete(memberSnoozes)
+    .where(and(eq(memberSnoozes.workspaceName, ws), eq(memberSnoozes.userId, userId)));
+};

@@ -15,9 +15,9 @@ import {
   notifications,
   users,
 } from "../../db/schema";
+import { type AlertMailItem, mailTemplates } from "../../lib/mail/templates";
 import { notificationsUrl, reportUrl, staffRecipients } from "../alerts/engine/mails";
 import { storeBatch } from "../vitals/store";
-import { type AlertMailItem, mailTemplates } from "../../lib/mail/templates";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -25,10 +25,10 @@ import {
   users,
   vitalSync,
 } from "../../db/schema";
+import { hashPassword } from "../../lib/crypto";
 import { evaluateBatch } from "../alerts/engine/evaluate";
 import { sweepSyncGaps } from "../alerts/engine/sync-sweep";
 import { type IngestHook, storeBatch } from "../vitals/store";
-import { hashPassword } from "../../lib/crypto";
 import { recordDemoAlertMails } from "./seed-alerts";
 import { loadUser, prng, type SimOptions, type Traits } from "./simulator";
 

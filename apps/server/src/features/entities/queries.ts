@@ -11,5 +11,6 @@ export function toEntity(e: EntityRow): Entity {
     notification_setting_status: e.notificationSettingStatus,
     created_at: e.createdAt.toISOString(),
     time_zone: e.timeZone,
+    raw_retention_days: e.rawRetentionDays,
   };
 }

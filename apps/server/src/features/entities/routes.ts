@@ -91,6 +91,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             isPublic: b.is_public,
             language: b.language,
             notificationSettingStatus: b.notification_setting_status,
+            rawRetentionDays: b.raw_retention_days,
           })
           .where(eq(entities.workspaceName, req.params.workspace))
           .returning();

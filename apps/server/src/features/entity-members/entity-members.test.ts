@@ -1,7 +1,8 @@
 import { MESSAGES } from "@mimamori/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Encoding from "encoding-japanese";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/client";
 import { alertStates, reportTunings, users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
@@ -319,6 +320,29 @@ describe("member states", () => {
     expect(
       (await t.call("DELETE", "/staff/sakura/users/not-a-uuid", undefined, { token: tok.staff })).status,
     ).toBe(404); // a malformed id is "not-found", 404 like any unknown one
+  });
+
+  it("leaves each table keyed by entity and member to a feature that forgets the member, or keeps it on purpose", async () => {
+    const keyed = await rows<{ table_name: string }>(
+      t.db,
+      sql`
+      select table_name from information_schema.columns
+      where table_schema = 'public' and column_name in ('workspace_name', 'user_id')
+      group by table_name having count(*) = 2 order by table_name`,
+    );
+    const tables = keyed.map((r) => r.table_name);
+    // forgotten by removeMember's FORGET_MEMBER (modules, reports, alerts engine, board) or the membership itself;
+    // kept: the entity's alert records, the person's consent history, a staff member's own mail choices
+    expect(tables).toEqual([
+      "alert_states",
+      "consent_events",
+      "member_modules",
+      "member_snoozes",
+      "memberships",
+      "notifications",
+      "report_tunings",
+      "staff_notification_prefs",
+    ]);
   });
 
   it("cannot touch a member of another entity", async () => {

@@ -1,21 +1,15 @@
 import type { MemberUser } from "@mimamori/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { acceptedClientOf, clientMembershipOf } from "../../db/membership-rules";
-import {
-  alertStates,
-  formRecipientList,
-  formRecipients,
-  formSchedules,
-  forms,
-  memberModules,
-  memberSnoozes,
-  memberships,
-  reportTunings,
-  users,
-} from "../../db/schema";
+import { acceptedClientOf, clientMembershipOf, type ForgetMember } from "../../db/membership-rules";
+import { memberships, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { forgetMemberAlertStates } from "../alerts/engine/forget";
+import { forgetMemberSnoozes } from "../board/snoozes";
 import { recordConsentEvents } from "../consents/record";
+import { forgetMemberRequests } from "../forms/recipient-list";
+import { forgetMemberModules } from "../modules/queries";
+import { forgetMemberTunings } from "../reports/ranges";
 
 /**
  * The entity's watched-over members (spec §3 User): accepted, invited (not answered yet: the entity sees none of
@@ -78,15 +72,6 @@ export async function memberEmails(db: Db, ws: string, emails: string[]): Promis
   return new Set(rows.map((r) => r.email));
 }
 
-export async function requireMember(db: Db, ws: string, userId: string) {
-  const [m] = await db
-    .select()
-    .from(memberships)
-    .where(and(clientMembershipOf(ws), eq(memberships.userId, userId)));
-  if (!m) throw new AppError("member-not-found");
-  return m;
-}
-
 /**
  * Updates the client membership while it still has status `from` (checked in the same statement, so an
  * application withdrawn and replaced by an invitation meanwhile is never approved); false when nothing matched.
@@ -111,19 +96,21 @@ export async function setMembership(
  * module subscriptions, report tunings, the requests of its forms with their answers (cascade), the person on its
  * forms' recipient lists and schedules, and its alert states. Their account and their own band data stay theirs.
  */
+/**
+ * Each feature that keeps rows per entity and member forgets its own when a membership ends
+ * (`entity-members.test.ts` checks that no such row is left).
+ */
+const FORGET_MEMBER: ForgetMember[] = [
+  forgetMemberModules,
+  forgetMemberTunings,
+  forgetMemberAlertStates,
+  forgetMemberSnoozes,
+  forgetMemberRequests,
+];
+
 export async function removeMember(db: Db, ws: string, userId: string) {
   await db.transaction(async (tx) => {
-    for (const t of [memberModules, reportTunings, alertStates, memberSnoozes])
-      await tx.delete(t).where(and(eq(t.workspaceName, ws), eq(t.userId, userId)));
-    const entityForms = tx.select({ id: forms.id }).from(forms).where(eq(forms.workspaceName, ws));
-    for (const t of [formRecipients, formRecipientList])
-      await tx.delete(t).where(and(eq(t.userId, userId), inArray(t.formId, entityForms)));
-    await tx
-      .update(formSchedules)
-      .set({ userIds: sql`array_remove(${formSchedules.userIds}, ${userId}::uuid)` })
-      .where(
-        and(inArray(formSchedules.formId, entityForms), sql`${userId}::uuid = any(${formSchedules.userIds})`),
-      );
+    for (const forget of FORGET_MEMBER) await forget(tx, ws, userId);
     const gone = await tx
       .delete(memberships)
       .where(and(clientMembershipOf(ws), eq(memberships.userId, userId)))

@@ -2,21 +2,14 @@ import multipart from "@fastify/multipart";
 import { memberUserSchema, userRowSchema, userRowsBodySchema } from "@mimamori/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireEntity } from "../../db/entities";
+import { requireEntity, requireMember } from "../../db/entities";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { workspaceParams } from "../../lib/params";
 import { recordConsentEvents } from "../consents/record";
 import { sendInvitations } from "../invitations/service";
 import { parseUserCsv } from "./csv";
-import {
-  acceptedMember,
-  listMembers,
-  memberEmails,
-  removeMember,
-  requireMember,
-  setMembership,
-} from "./queries";
+import { acceptedMember, listMembers, memberEmails, removeMember, setMembership } from "./queries";
 import { registerRows } from "./register";
 import { normaliseEmail, validateRows } from "./rows";
 

@@ -11,9 +11,10 @@ import { type Db, rows } from "../../db/client";
 import { acceptedClient } from "../../db/membership-rules";
 import { entities, formAnswers, formRecipients, formSends, forms, memberships, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { iso, ms } from "../../lib/time-sql";
 import { checkAnswers, optionOrderText, snapshotQuestions } from "./answer-rules";
 import { requireForm } from "./forms";
-import { iso, ms, recipientIsMember } from "./sql";
+import { recipientIsMember } from "./sql";
 
 /** The person is still an accepted client member of the form's entity: a member who left sees none of its forms. */
 const stillMember = (userId: string): SQL =>

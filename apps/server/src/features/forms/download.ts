@@ -2,7 +2,7 @@ import { isChoiceType, type Language, QUESTION_TYPE } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "../../db/client";
 import { type FormSnapshot, formAnswers, formRecipients, formSends, users } from "../../db/schema";
-import { type Cell, localText, pageSize, type RowBatches, zonedHeader } from "../reports/csv";
+import { type Cell, localText, pageSize, type RowBatches, zonedHeader } from "../../lib/csv-stream";
 import { recipientIsMember, snapshotQuestionRows } from "./sql";
 
 const LABELS = {

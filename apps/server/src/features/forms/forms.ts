@@ -19,11 +19,12 @@ import {
 } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { iso, ms } from "../../lib/time-sql";
 import { checkQuestions, type DraftQuestion, draftOf, renumbered } from "./form-rules";
 import { addToRecipientList } from "./recipient-list";
 import { listSchedules } from "./schedules";
 import { sendForm } from "./send";
-import { iso, ms, recipientIsMember } from "./sql";
+import { recipientIsMember } from "./sql";
 
 type FormRow = typeof forms.$inferSelect;
 

@@ -6,8 +6,8 @@ import { formRecipients, formSends, forms, mailOutbox, memberships, users } from
 import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
-import { acceptedClientIds, sendForm } from "./send";
 import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
+import { acceptedClientIds, sendForm } from "./send";
 
 let w: FormsWorld;
 let formId: number;

@@ -10,10 +10,10 @@ import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
 import { createOutboxWorker } from "../../lib/mail/outbox-worker";
+import { type FormsWorld, sampleForm, startFormsWorld } from "../../test/worlds/forms";
 import { FORM_MAILS_PER_DAY, mailDay } from "./mail-cap";
 import { formReminderJob } from "./reminder-job";
 import { sendForm } from "./send";
-import { type FormsWorld, sampleForm, startFormsWorld } from "../../test/worlds/forms";
 
 /**
  * Issue 29 §5, the limits a sender must not pass: schedules (at most 10 per form, none identical, a form at most

@@ -2,21 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { acceptedClientIds } from "../../db/membership-rules";
 import { formRecipients, formSends } from "../../db/schema";
 
-/**
- * Timestamps read in raw SQL come back as epoch milliseconds (`float8`): the two drivers return `timestamptz`
- * text in different shapes, a number is the same on both.
- */
-export const ms = (col: SQL | unknown) => sql`(extract(epoch from ${col}) * 1000)::float8`;
-
 /** A uuid[] parameter (one array parameter, however many ids). */
 export const uuidArray = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
-
-/** An ISO instant from epoch milliseconds (null stays null). */
-export function iso(msValue: number): string;
-export function iso(msValue: number | null): string | null;
-export function iso(msValue: number | null): string | null {
-  return msValue === null ? null : new Date(Math.round(msValue)).toISOString();
-}
 
 /**
  * Staff see a recipient's rows (history, answers, counts, downloads) only while the person is an accepted client

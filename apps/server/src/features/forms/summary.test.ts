@@ -2,8 +2,8 @@ import { FORM_LIMITS } from "@mimamori/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships } from "../../db/schema";
-import { distributionOf } from "./summary";
 import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
+import { distributionOf } from "./summary";
 
 let w: FormsWorld;
 beforeAll(async () => {

@@ -8,8 +8,9 @@ import {
 import { sql } from "drizzle-orm";
 import { type Db, oneRow, rows } from "../../db/client";
 import { formAnswers, formRecipients, formSends } from "../../db/schema";
+import { iso, ms } from "../../lib/time-sql";
 import { currentQuestions, requireForm } from "./forms";
-import { iso, ms, recipientIsMember, snapshotQuestionRows } from "./sql";
+import { recipientIsMember, snapshotQuestionRows } from "./sql";
 
 /**
  * (sent_order, question id, type) of every question of the given types in the form's sent snapshots: an answer

@@ -1,6 +1,7 @@
 import type { Language, Module } from "@mimamori/shared";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { ForgetMember } from "../../db/membership-rules";
 import { entityModules, memberModules, moduleOptions, modules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
@@ -85,3 +86,10 @@ export async function requireModeOption(db: Db, moduleId: number, optionId: numb
   if (!o) throw new AppError("invalid-mode-option", "mode_option");
   return o;
 }
+
+/** A member's module choices in an entity go with their membership. */
+export const forgetMemberModules: ForgetMember = async (tx, ws, userId) => {
+  await tx
+    .delete(memberModules)
+    .where(and(eq(memberModules.workspaceName, ws), eq(memberModules.userId, userId)));
+};

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type PassThrough, Readable } from "node:stream";
-import { csvLine, type Language, type Measure, measureByNumber } from "@mimamori/shared";
+import { csvLine, type Language, type Measure, type MyRawRetention, measureByNumber } from "@mimamori/shared";
 import { ZipFile } from "yazl";
 import type { Db } from "../../db/client";
 import { consentHistory } from "../consents/queries";
@@ -142,6 +142,8 @@ export interface ExportOptions {
   /** Aborted when the download is cut off: no further query runs. */
   signal: AbortSignal;
   now: Date;
+  /** How long raw samples are kept and what retention removed (vitals/retention.ts `rawRetentionOf`). */
+  retention: MyRawRetention;
   onError: (err: unknown) => void;
 }
 
@@ -168,7 +170,7 @@ export async function personalExportZip(o: ExportOptions): Promise<Readable> {
       cb(null, stream);
     });
 
-  zip.addBuffer(Buffer.from(readmeText(o.now.toISOString()), "utf8"), FILES.readme, { mtime });
+  zip.addBuffer(Buffer.from(readmeText(o.now.toISOString(), o.retention), "utf8"), FILES.readme, { mtime });
   zip.addBuffer(Buffer.from(json(profile), "utf8"), FILES.profile, { mtime });
   add(FILES.memberships, () => once(async () => json(await membershipsOf(db, userId))));
   add(FILES.consents, () => once(async () => json(await consentHistory(db, userId, lang))));
@@ -187,6 +189,7 @@ export async function personalExportZip(o: ExportOptions): Promise<Readable> {
   add(FILES.samplesCsv, () => samplesCsv(db, userId, lang, signal));
   add(FILES.sleepCsv, () => sleepCsv(db, userId, lang, signal));
   add(FILES.fhir, () => fhirBundle(db, profile, signal));
+  zip.addBuffer(Buffer.from(json(o.retention), "utf8"), FILES.retention, { mtime });
   zip.end();
   return out;
 }

@@ -131,6 +131,7 @@ describe("the ZIP", () => {
         "memberships.json",
         "profile.json",
         "vitals/fhir-bundle.json",
+        "vitals/retention.json",
         "vitals/samples.csv",
         "vitals/sleep-segments.csv",
       ].sort(),

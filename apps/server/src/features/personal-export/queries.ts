@@ -22,17 +22,18 @@ import {
   sleepSegments,
   sleepSessions,
   users,
-  vitalSamples,
 } from "../../db/schema";
+import { PAGE } from "../../lib/csv-stream";
 import { shownFileName } from "../data-items/image-processing";
-import { PAGE } from "../reports/csv";
 import { toUserInfo } from "../users/user-info";
+import type { VitalFilter } from "../vitals/levels";
+import { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
 import type { SleepSessionRow } from "./fhir";
 
 /*
  * What the personal export reads (issue 29 §3): every read names the person's own id, so no one else's row can
  * come in. Lists that grow without bound (answers, alerts, audit rows, samples) are read in keyset pages of PAGE
- * rows, each query after a macrotask break (as the CSV exports do: reports/csv.ts) and only when the previous
+ * rows, each query after a macrotask break (as the CSV exports do: lib/csv-stream.ts) and only when the previous
  * page was taken, so a year of data never sits in memory and other requests are answered in between.
  */
 
@@ -336,47 +337,45 @@ export interface SampleRow {
   /** Epoch milliseconds. */
   t: number;
   value: number;
-  /** The time as PostgreSQL writes it: the exact keyset cursor. */
-  c: string;
 }
 
+/** The export's time range: every sample (at or after the epoch, before the year 10000). */
+const ALL_TIME = { start: 0, end: Date.UTC(9999, 0, 1) };
+
 /**
- * One measure's samples, oldest first (the primary key's order: user, measure, time), SAMPLE_PAGE at a time. Each
- * page reads at most a day
- * from its first sample on (found by the index: `min`): without statistics (a table just filled, before the
- * maintenance job analysed it) the planner read every later sample and sorted them for each page — a year took
- * minutes; bounded, a page costs the same wherever it is.
+ * One measure's samples, hot and packed (vitals/raw.ts `rawPage`), oldest first, SAMPLE_PAGE at a time. Each page
+ * reads a span from its first sample on, adapted to the data's density (`nextSpan`), so a page costs the same
+ * wherever it is, across gaps too.
  */
 export function samplesOf(db: Db, userId: string, measure: number, signal: AbortSignal) {
-  const v = vitalSamples;
-  return paged<SampleRow, string>(
+  const filter: VitalFilter = (t) => sql`${t.userId} = ${userId}::uuid and ${t.measure} = ${measure}`;
+  const r = RAW_ROW;
+  let spanMs = FIRST_SPAN_MS;
+  return paged<SampleRow, number>(
     signal,
-    (cursor) =>
-      rows<SampleRow>(
+    async (cursor) => {
+      const page = await rows<SampleRow>(
         db,
-        sql`select (extract(epoch from ${v.at}) * 1000)::float8 as t, ${v.value} as value, ${v.at}::text as c
-            from ${v}
-            where ${v.userId} = ${userId} and ${v.measure} = ${measure} and ${v.at} > ${cursor ?? "-infinity"}::timestamptz
-              and ${v.at} < (select min(${v.at}) from ${v}
-                        where ${v.userId} = ${userId} and ${v.measure} = ${measure} and ${v.at} > ${cursor ?? "-infinity"}::timestamptz)
-                       + interval '1 day'
-            order by ${v.at}
+        sql`select (extract(epoch from s.${r.at}) * 1000)::float8 as t, s.${r.value} as value
+            from (${rawPage(filter, { ...ALL_TIME, cursor, spanMs })}) s
+            order by s.${r.at}
             limit ${SAMPLE_PAGE}`,
         PREPARED,
-      ),
-    (last) => last.c,
+      );
+      spanMs = nextSpan(spanMs, page.length, SAMPLE_PAGE);
+      return page;
+    },
+    (last) => Math.round(last.t),
     true,
   );
 }
 
-/** The measures with at least one sample (one index probe each). */
+/** The measures with at least one sample, hot or packed (two index probes each). */
 export async function measuresWithSamples(db: Db, userId: string): Promise<number[]> {
   const found = await rows<{ measure: number }>(
     db,
-    sql`select m.measure from unnest(${`{${MEASURES.map((m) => m.measure).join(",")}}`}::int[]) as m(measure)
-        where exists (select 1 from ${vitalSamples}
-                      where ${vitalSamples.userId} = ${userId} and ${vitalSamples.measure} = m.measure)
-        order by m.measure`,
+    sql`select l.${RAW_ROW.measure} from (${latestRaw(userId, sql`${`{${MEASURES.map((m) => m.measure).join(",")}}`}::smallint[]`)}) l
+        order by l.${RAW_ROW.measure}`,
   );
   return found.map((r) => r.measure);
 }

@@ -1,3 +1,5 @@
+import type { MyRawRetention } from "@mimamori/shared";
+
 /** The README.txt of the export, in both languages: what each file holds. */
 
 export const FILES = {
@@ -12,9 +14,26 @@ export const FILES = {
   samplesCsv: "vitals/samples.csv",
   sleepCsv: "vitals/sleep-segments.csv",
   fhir: "vitals/fhir-bundle.json",
+  retention: "vitals/retention.json",
 } as const;
 
-export function readmeText(generatedAt: string): string {
+/** The README's lines on raw-data retention (issue 32 §2): how long raw samples are kept and what was removed. */
+function retentionText(r: MyRawRetention, lang: "jp" | "en"): string {
+  const day = (iso: string) => iso.slice(0, 10);
+  const n = r.removed_samples.toLocaleString("en");
+  if (lang === "jp") {
+    const kept = `1分ごとの生データは${r.days}日間保存され、それより古いものは自動的に削除されます。1時間・1日・1か月ごとの集計値は削除されません。`;
+    return r.raw_from && r.last_removed_at
+      ? `${kept}\n${day(r.raw_from)}より前の生データ（${n}件）は削除済みです（最終削除 ${r.last_removed_at}）。その期間は集計値のみが含まれます。`
+      : `${kept}\nこれまでに削除された生データはありません。`;
+  }
+  const kept = `Raw 1-minute samples are kept ${r.days} days; older ones are removed automatically. The hourly, daily and monthly aggregates are not removed.`;
+  return r.raw_from && r.last_removed_at
+    ? `${kept}\nRaw samples before ${day(r.raw_from)} (${n} in all) have been removed (last on ${r.last_removed_at}); for that period the export holds only the aggregates.`
+    : `${kept}\nNo raw samples have been removed so far.`;
+}
+
+export function readmeText(generatedAt: string, retention: MyRawRetention): string {
   return `Mimamori — データのエクスポート / Export of your data
 ${generatedAt}
 
@@ -34,6 +53,10 @@ ${generatedAt}
   ${FILES.samplesCsv}         バイタルデータ（計測値ごとに1行。UTF-8 BOM付きCSV）
   ${FILES.sleepCsv}   睡眠の段階（UTF-8 BOM付きCSV）
   ${FILES.fhir}      バイタルデータ（HL7 FHIR R4 Bundle。Patient、Device、Observation）
+  ${FILES.retention}     生データの保存期間と、保存期間を過ぎて削除された生データ
+
+生データの保存期間:
+${retentionText(retention, "jp")}
 
 [English]
 This ZIP file holds all the data Mimamori keeps about you.
@@ -51,5 +74,9 @@ All times are in UTC (ISO 8601).
   ${FILES.samplesCsv}         your vital data, one line per measurement (CSV, UTF-8 with BOM)
   ${FILES.sleepCsv}   your sleep stages (CSV, UTF-8 with BOM)
   ${FILES.fhir}      your vital data as an HL7 FHIR R4 Bundle (Patient, Device, Observations)
+  ${FILES.retention}     how long raw samples are kept, and what was removed after that time
+
+Raw-data retention:
+${retentionText(retention, "en")}
 `.replaceAll("\n", "\r\n");
 }

@@ -1,8 +1,10 @@
+import { RAW_RETENTION_DEFAULT_DAYS } from "@mimamori/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { unauthenticated } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { rawRetentionOf } from "../vitals/retention";
 import { exportFileName, personalExportZip } from "./export";
 import { takeLease } from "./lease";
 import { profileOf } from "./queries";
@@ -32,6 +34,11 @@ export function personalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           lang: requestLanguage(req),
           signal: closed.signal,
           now,
+          retention: await rawRetentionOf(
+            ctx.db,
+            user.id,
+            ctx.config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS,
+          ),
           onError: (err) => req.log.error({ err }, "personal export failed"),
         });
         return reply

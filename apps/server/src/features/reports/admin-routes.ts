@@ -5,10 +5,10 @@ import { z } from "zod";
 import { users } from "../../db/schema";
 import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
+import { sendRows } from "../../lib/csv-stream";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
 import { ensureZone } from "../../lib/time-sql";
-import { sendRows } from "./csv";
 import { allUsersExport, exportHeaders, userExport } from "./export";
 
 const superUser = { access: "super-user" as const };

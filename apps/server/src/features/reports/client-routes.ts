@@ -12,9 +12,9 @@ import { z } from "zod";
 import { vitalSync } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
+import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
 import { ensureZone } from "../../lib/time-sql";
-import { sendRows } from "./csv";
 import { buildCards, buildReport } from "./report";
 import { reportDownload } from "./report-csv";
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
-import { consentSince, csvRows, DAY1, DAY2, dayOfData, download, sec, upload } from "../../test/worlds/reports";
+import {
+  consentSince,
+  csvRows,
+  DAY1,
+  DAY2,
+  dayOfData,
+  download,
+  sec,
+  upload,
+} from "../../test/worlds/reports";
 
 let t: TestApp;
 let tok: Record<Role, string | undefined>;

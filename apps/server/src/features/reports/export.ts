@@ -2,9 +2,10 @@ import { type AdminExportQuery, type Language, MEASURES } from "@mimamori/shared
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { sleepSessions, users, vitalBucketsHour, vitalSamples } from "../../db/schema";
+import { sleepSessions, users, vitalBucketsHour } from "../../db/schema";
+import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches } from "../../lib/csv-stream";
 import { at } from "../../lib/time-sql";
-import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches } from "./csv";
+import { FIRST_SPAN_MS, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
 import { LABELS, sleepSegmentRows } from "./report-csv";
 
 const USER_PAGE = 200;
@@ -49,21 +50,29 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
     return;
   }
   const raw = q.db_type === "Raw";
-  const v = vitalSamples;
   const h = vitalBucketsHour;
-  const table = raw ? v : h;
-  const col = raw ? v.at : h.bucket;
+  const r = RAW_ROW;
   const cols = raw
-    ? sql`${v.value}::float8 as a`
+    ? sql`s.${r.value}::float8 as a`
     : sql`${h.max}::float8 as a, ${h.min}::float8 as b, (${h.sum} / ${h.count})::float8 as c, ${h.sum}::float8 as s,
         ${h.count}::int as n`;
   for (const m of LEVELS) {
     const name = m.name[lang];
     const unit = m.unit[lang];
     let cursor: number | null = null;
+    let spanMs = FIRST_SPAN_MS;
     for (;;) {
-      const from: SQL = cursor === null ? sql`${col} >= ${at(start)}` : sql`${col} > ${at(cursor)}`;
       const size = pageSize(cursor);
+      // raw samples hot and packed (vitals/raw.ts), a page's span adapted to their density; or the hour buckets
+      const query = raw
+        ? sql`select extract(epoch from s.${r.at})::float8 * 1000 as t, ${localText(sql`s.${r.at}`, tz)} as d, ${cols}
+            from (${rawPage((t) => sql`${t.userId} = ${user} and ${t.measure} = ${m.measure}`, { start, end, cursor, spanMs })}) s
+            order by s.${r.at} limit ${size}`
+        : sql`select extract(epoch from ${h.bucket})::float8 * 1000 as t, ${localText(sql`${h.bucket}`, tz)} as d, ${cols}
+            from ${h}
+            where ${h.userId} = ${user} and ${h.measure} = ${m.measure}
+              and ${cursor === null ? sql`${h.bucket} >= ${at(start)}` : sql`${h.bucket} > ${at(cursor)}`} and ${h.bucket} < ${at(end)}
+            order by ${h.bucket} limit ${size}`;
       const page = await rows<{
         t: number;
         d: string;
@@ -72,13 +81,7 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
         c: number;
         s: number;
         n: number;
-      }>(
-        db,
-        sql`select extract(epoch from ${col})::float8 * 1000 as t, ${localText(sql`${col}`, tz)} as d, ${cols}
-          from ${table}
-          where ${table.userId} = ${user} and ${table.measure} = ${m.measure} and ${from} and ${col} < ${at(end)}
-          order by ${col} limit ${size}`,
-      );
+      }>(db, query);
       const p = m.decimals + 1;
       yield page.map((r): Cell[] =>
         raw
@@ -86,7 +89,9 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
           : [r.d, m.id, name, r.a, r.b, fixed(r.c, p), fixed(r.s, p), r.n, unit],
       );
       const last = page.at(-1);
-      if (!last || page.length < size) break;
+      // a raw page ends at its span: only an empty one ends the samples
+      if (!last || (!raw && page.length < size)) break;
+      spanMs = nextSpan(spanMs, page.length, size);
       cursor = Math.round(last.t);
     }
   }

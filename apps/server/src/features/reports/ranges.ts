@@ -1,6 +1,7 @@
 import { defaultRanges, type Measure, type ZoneRange, type ZoneRanges } from "@mimamori/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { ForgetMember } from "../../db/membership-rules";
 import { reportRanges, reportTunings } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { regradeStates } from "../../db/state-zones";
@@ -113,3 +114,10 @@ export async function setTuned(db: Db, ws: string, m: Measure, userId: string, i
     await regradeStates(tx, ws, m, userId);
   });
 }
+
+/** A member's own report ranges in an entity go with their membership. */
+export const forgetMemberTunings: ForgetMember = async (tx, ws, userId) => {
+  await tx
+    .delete(reportTunings)
+    .where(and(eq(reportTunings.workspaceName, ws), eq(reportTunings.userId, userId)));
+};

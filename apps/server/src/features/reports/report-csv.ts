@@ -11,10 +11,20 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
+import { sleepSegments, sleepSessions } from "../../db/schema";
+import {
+  type Cell,
+  fixed,
+  localText,
+  PAGE,
+  pageSize,
+  type RowBatches,
+  slices,
+  zonedHeader,
+} from "../../lib/csv-stream";
 import { at, localStart } from "../../lib/time-sql";
 import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
-import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches, slices, zonedHeader } from "./csv";
+import { FIRST_SPAN_MS, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
 import { viewOf } from "./present";
 
 export const LABELS = {
@@ -111,23 +121,24 @@ async function* levelBatches(
   const end = q.end_time * 1000;
   const places = (x: Measure) => x.decimals + 1;
   if (interval === "raw") {
-    const v = vitalSamples;
+    const r = RAW_ROW;
     const cols = sql.join(
       measures.map(
         (x, i) =>
-          sql`(max(${v.value}) filter (where ${v.measure} = ${x.measure}))::float8 as ${sql.raw(`c${i}`)}`,
+          sql`(max(s.${r.value}) filter (where s.${r.measure} = ${x.measure}))::float8 as ${sql.raw(`c${i}`)}`,
       ),
       sql`, `,
     );
     let cursor: number | null = null;
+    let spanMs = FIRST_SPAN_MS;
     for (;;) {
-      const from: SQL = cursor === null ? sql`${v.at} >= ${at(start)}` : sql`${v.at} > ${at(cursor)}`;
       const size = pageSize(cursor);
+      // hot and packed samples (vitals/raw.ts), a page's span adapted to how dense they are
       const page = await rows<{ t: number; d: string; [k: string]: unknown }>(
         db,
-        sql`select extract(epoch from ${v.at})::float8 * 1000 as t, ${localText(sql`${v.at}`, tz)} as d, ${cols}
-          from ${v} where ${where(v)} and ${from} and ${v.at} < ${at(end)}
-          group by ${v.at} order by ${v.at} limit ${size}`,
+        sql`select extract(epoch from s.${r.at})::float8 * 1000 as t, ${localText(sql`s.${r.at}`, tz)} as d, ${cols}
+          from (${rawPage(where, { start, end, cursor, spanMs })}) s
+          group by s.${r.at} order by s.${r.at} limit ${size}`,
       );
       yield page.map((r) => {
         return [
@@ -136,7 +147,9 @@ async function* levelBatches(
         ];
       });
       const last = page.at(-1);
-      if (!last || page.length < size) return;
+      // a page ends at its span: only an empty one ends the samples
+      if (!last) return;
+      spanMs = nextSpan(spanMs, page.length, size);
       cursor = Math.round(last.t);
     }
   }

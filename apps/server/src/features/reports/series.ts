@@ -8,10 +8,10 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneRow, rows } from "../../db/client";
-import { sleepSegments, sleepSessions, vitalSamples } from "../../db/schema";
-import { bare } from "../../db/sql-names";
+import { sleepSegments, sleepSessions } from "../../db/schema";
 import { at, epoch, localStart } from "../../lib/time-sql";
 import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
+import { latestRaw, RAW_ROW, rawSamples } from "../vitals/raw";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
 export type Row = [number, number | null, number | null, number | null];
@@ -40,12 +40,12 @@ export async function levelSeries(
   const sum = m.aggregation === "sum";
   const where: VitalFilter = (t) => sql`${t.userId} = ${userId}::uuid and ${t.measure} = ${m.measure}`;
   if (resolution === "raw") {
-    const v = vitalSamples;
-    const value = sum ? sql`null` : sql`${v.value}`;
+    const r = RAW_ROW;
+    const value = sum ? sql`null` : sql`s.${r.value}`;
     const ps = await rows<Point>(
       db,
-      sql`select ${epoch(sql`${v.at}`)} as t, ${v.value} as a, ${value} as b, ${value} as c
-        from ${v} where ${where(v)} and ${v.at} >= ${at(w.start)} and ${v.at} < ${at(w.end)} order by ${v.at}`,
+      sql`select ${epoch(sql`s.${r.at}`)} as t, s.${r.value} as a, ${value} as b, ${value} as c
+        from (${rawSamples(where, { from: at(w.start), to: at(w.end) })}) s order by s.${r.at}`,
     );
     return toRows(ps);
   }
@@ -104,13 +104,11 @@ export interface Latest {
 
 /** The latest sample of each level measure of a user (one index probe per measure). */
 export async function latestSamples(db: Db, userId: string, measures: number[]): Promise<Latest[]> {
-  const v = vitalSamples;
+  const r = RAW_ROW;
   return rows<Latest>(
     db,
-    sql`select m.measure::int as measure, ${epoch(sql`s.${bare(v.at)}`)} as t, s.${bare(v.value)}
-      from unnest(${sql.param(measures)}::smallint[]) as m(measure)
-      cross join lateral (select ${v.at}, ${v.value} from ${v}
-        where ${v.userId} = ${userId}::uuid and ${v.measure} = m.measure order by ${v.at} desc limit 1) s`,
+    sql`select l.${r.measure}, ${epoch(sql`l.${r.at}`)} as t, l.${r.value}
+      from (${latestRaw(userId, sql`${sql.param(measures)}::smallint[]`)}) l`,
   );
 }
 

@@ -1,5 +1,5 @@
-import { languageResponseSchema, staffEntitiesSchema } from "@mimamori/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { languageResponseSchema, RAW_RETENTION_DEFAULT_DAYS, staffEntitiesSchema } from "@mimamori/shared";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { acceptedStaff } from "../../db/membership-rules";
 import { entities, memberships } from "../../db/schema";
@@ -19,6 +19,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             name: entities.name,
             workspace_name: entities.workspaceName,
             time_zone: entities.timeZone,
+            raw_retention_days: sql<number>`coalesce(${entities.rawRetentionDays}, ${ctx.config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS}::int)`,
           })
           .from(memberships)
           .innerJoin(entities, eq(entities.workspaceName, memberships.workspaceName))

@@ -32,13 +32,20 @@ describe("GET /staff/entities", () => {
   it("lists the entities where the caller is staff with their time zones, and nothing for others", async () => {
     const staff = await t.call("GET", "/staff/entities", undefined, { token: tokens.staff });
     expect(staff.body).toEqual([
-      { name: "Harbor Logistics", workspace_name: "harbor", time_zone: "Asia/Tokyo" },
-      { name: "さくら介護センター", workspace_name: "sakura", time_zone: "Asia/Tokyo" },
+      { name: "Harbor Logistics", workspace_name: "harbor", time_zone: "Asia/Tokyo", raw_retention_days: 90 },
+      {
+        name: "さくら介護センター",
+        workspace_name: "sakura",
+        time_zone: "Asia/Tokyo",
+        raw_retention_days: 90,
+      },
     ]);
     expect((await t.call("GET", "/staff/entities", undefined, { token: tokens.client })).body).toEqual([]);
     expect(
       (await t.call("GET", "/staff/entities", undefined, { token: tokens["other-staff"] })).body,
-    ).toEqual([{ name: "かえで", workspace_name: "kaede", time_zone: "Europe/London" }]);
+    ).toEqual([
+      { name: "かえで", workspace_name: "kaede", time_zone: "Europe/London", raw_retention_days: 90 },
+    ]);
     expect((await t.call("GET", "/staff/entities")).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalSamples } from "../../db/schema";
+import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, zoneOffsetMinutes } from "../../lib/time-sql";
+import { RAW_ROW, rawSamples } from "./raw";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
 export const LEVELS = ["hour", "day", "month"] as const;
@@ -132,10 +133,19 @@ export function bucketsOver(
   const last = (w.open || end >= Date.now()) && tail ? ceilBucket(tail, end) : end;
   const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
     if (level === "raw") {
-      const s = vitalSamples;
-      const v = s.value;
-      const row = bucketRow({ ...s, bucket: s.at, min: v, max: v, sum: v, count: sql`1` });
-      return sql`select ${row} from ${s} where ${filter(s)} and ${s.at} >= ${at(from)} and ${s.at} < ${at(to)}`;
+      // the samples, hot and packed (raw.ts), one row each
+      const r = RAW_ROW;
+      const v = sql`s.${r.value}`;
+      const row = bucketRow({
+        userId: sql`s.${r.userId}`,
+        measure: sql`s.${r.measure}`,
+        bucket: sql`s.${r.at}`,
+        min: v,
+        max: v,
+        sum: v,
+        count: sql`1`,
+      });
+      return sql`select ${row} from (${rawSamples(filter, { from: at(from), to: at(to) })}) s`;
     }
     const { table: b, column } = LEVEL_TABLE[level];
     const row = bucketRow({ ...b, bucket: column });

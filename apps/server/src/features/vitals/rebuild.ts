@@ -9,10 +9,12 @@ import {
   users,
   vitalBucketsHour,
   vitalBucketsMonth,
+  vitalDays,
   vitalSamples,
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { LEVEL_TABLE, LEVELS } from "./levels";
+import { RAW_ROW, rawSamples } from "./raw";
 import { lockUser, refreshSessions } from "./store";
 
 /** Rebuilds one user's buckets and sleep sessions from the raw samples and segments. */
@@ -22,12 +24,13 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
     const u = sql`${userId}::uuid`;
     for (const { table } of Object.values(LEVEL_TABLE))
       await tx.execute(sql`delete from ${table} where ${table.userId} = ${u}`);
-    const v = vitalSamples;
+    const r = RAW_ROW;
     const h = vitalBucketsHour;
+    // every sample, hot and packed (raw.ts)
     await tx.execute(sql`insert into ${h} (${bareList(h.userId, h.measure, h.bucket, h.min, h.max, h.sum, h.count)})
-      select ${v.userId}, ${v.measure}, date_trunc('hour', ${v.at} at time zone 'UTC') at time zone 'UTC' as bk,
-        min(${v.value}), max(${v.value}), sum(${v.value}), count(*)
-      from ${v} where ${v.userId} = ${u} group by ${v.userId}, ${v.measure}, bk`);
+      select s.${r.userId}, s.${r.measure}, date_trunc('hour', s.${r.at} at time zone 'UTC') at time zone 'UTC' as bk,
+        min(s.${r.value}), max(s.${r.value}), sum(s.${r.value}), count(*)
+      from (${rawSamples((t) => sql`${t.userId} = ${u}`)}) s group by s.${r.userId}, s.${r.measure}, bk`);
     // each level rolls up the one below it
     for (const [i, level] of LEVELS.entries()) {
       const below = LEVELS[i - 1];
@@ -59,7 +62,7 @@ export async function rebuildAll(db: Db, onUser?: (done: number) => void): Promi
     sql`exists (select 1 from ${t} where ${t.userId} = ${users.id})`;
   const ids = await rows<{ id: string }>(
     db,
-    sql`select ${users.id} from ${users} where ${has(vitalSamples)} or ${has(sleepSegments)}
+    sql`select ${users.id} from ${users} where ${has(vitalSamples)} or ${has(vitalDays)} or ${has(sleepSegments)}
       or ${has(vitalBucketsHour)} or ${has(vitalBucketsMonth)} or ${has(sleepSessions)}
       order by ${users.id}`,
   );

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors";
 import { at } from "../../lib/time-sql";
 import { KeyedMap, KeySet } from "./keys";
 import { bucketStart, LEVEL_TABLE, LEVELS, type Level, nextBucket } from "./levels";
+import { packableDays, unpackDays } from "./pack";
 import type { Rejection, Sample, Segment } from "./validate";
 
 export interface StoreResult {
@@ -204,6 +205,9 @@ async function insertSamples(
   latestMs: number | null,
 ): Promise<{ inserted: number; lastSync: number }> {
   const sync = syncUpsert(userId, latestMs);
+  // samples of packed days: those days go back to the hot table first, so that what follows sees them (pack.ts)
+  const old = packableDays(samples);
+  if (old.days.length) await unpackDays(tx, userId, old.measures, old.days);
   const stored = await storedKeys(tx, userId, samples);
   const fresh = freshSamples(samples, stored);
   if (fresh.length === 0) {

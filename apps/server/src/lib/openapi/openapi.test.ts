@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,7 @@ import { ERRORS, MESSAGES } from "@mimamori/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
 import { LIMITED_ROUTES } from "../rate-limits";
+import { API_TYPES_FILE, apiTypesOf, buildOpenApiDocument } from "./api-types";
 import { openapiPath } from "./document";
 import { OPERATION_GROUPS } from "./operations";
 
@@ -252,5 +253,19 @@ describe("the OpenAPI document as served and linted", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe("the web's API types (apps/web/src/api/schema.ts)", () => {
+  it("are what `npm run api:types` makes of the current routes: run it after changing a route or a contract", async () => {
+    const checkedIn = readFileSync(path.resolve(SERVER_DIR, "../..", API_TYPES_FILE), "utf8");
+    expect(
+      checkedIn === (await apiTypesOf(doc)),
+      "apps/web/src/api/schema.ts is stale: npm run api:types",
+    ).toBe(true);
+  });
+
+  it("come from the same document as served, built without a server or a database on disk", async () => {
+    expect(JSON.parse(JSON.stringify(await buildOpenApiDocument()))).toEqual(JSON.parse(JSON.stringify(doc)));
   }, 60_000);
 });

@@ -249,8 +249,16 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   },
   {
     tag: "vitals",
-    description: "Band data uploads.",
+    description: "Band data uploads, and how long raw samples are kept.",
     operations: {
+      "GET /api/user/vitals/retention": [
+        "getOwnRawRetention",
+        "How long one's raw band samples are kept, and what retention removed",
+      ],
+      "GET /api/admin/vitals/retention": [
+        "getRawRetentionDefaults",
+        "The server's raw-sample retention default and the bounds of an entity's setting",
+      ],
       "POST /api/user/vitals": [
         "uploadVitals",
         "Upload a batch of band samples and sleep records",

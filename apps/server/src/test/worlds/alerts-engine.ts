@@ -13,6 +13,7 @@ import {
   users,
   vitalSync,
 } from "../../db/schema";
+import { registerAlertJobs } from "../../features/alerts/engine/jobs";
 import type { Clock } from "../../jobs/clock";
 import { createJobRunner } from "../../jobs/runner";
 import { captureLog } from "../../jobs/test-helpers";
@@ -22,7 +23,6 @@ import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
 import { createOutboxWorker } from "../../lib/mail/outbox-worker";
 import { startTestApp, type TestApp } from "../app";
-import { registerAlertJobs } from "../../features/alerts/engine/jobs";
 
 /**
  * The world of the alert engine tests, on the demo seed: harbor's staff are `staff` (Japanese, also staff of sakura)

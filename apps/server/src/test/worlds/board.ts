@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { entities, memberships, users } from "../../db/schema";
+import { createSession } from "../../features/auth/sessions";
 import { MINUTE } from "../../jobs/clock";
 import { IdTokens } from "../../lib/id-tokens";
 import { TEST_SECRET } from "../app";
 import { type AlertsWorld, startAlertsWorld } from "./alerts-engine";
-import { createSession } from "../../features/auth/sessions";
 
 /**
  * The board tests' world: the alert engine's world (the real app on a fresh PGlite or PostgreSQL, the demo seed,

@@ -33,3 +33,14 @@ export function useEntityTimeZone(): string | null {
   const entities = useStaffEntities(!!workspace);
   return entities.data?.find((e) => e.workspace_name === workspace)?.time_zone ?? null;
 }
+
+/**
+ * Days the current staff workspace keeps its members' raw band samples at least (its setting, else the server's
+ * default; issue 32 §2), undefined until known. Its own setting, never a member's other entities' (which staff
+ * must not learn of).
+ */
+export function useEntityRawRetentionDays(): number | undefined {
+  const { workspace } = useWorkspace(true);
+  const entities = useStaffEntities(!!workspace);
+  return entities.data?.find((e) => e.workspace_name === workspace)?.raw_retention_days;
+}

@@ -6,6 +6,7 @@ import {
   SLEEP,
   windowLimitText,
 } from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
@@ -13,6 +14,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ApiUrl } from "../../api/client";
 import type { CsvRequest } from "../../api/reports";
 import { DateTimeField } from "../../components/DateTimeField";
 import { FormDialog } from "../../components/FormDialog";
@@ -26,6 +28,16 @@ export function defaultCsvInterval(reportId: string): CsvInterval {
   return reportId === SLEEP ? "raw" : "10m";
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The first day (YYYY-MM-DD, UTC) whose raw samples a `days` retention still keeps at `nowMs`: the server's rule
+ * (apps/server/src/features/vitals/retention.ts `rawCutoff`), the start of today's UTC day, `days` before.
+ */
+export function rawKeptFrom(days: number, nowMs: number): string {
+  return new Date(Math.floor(nowMs / DAY_MS) * DAY_MS - days * DAY_MS).toISOString().slice(0, 10);
+}
+
 interface Props {
   open: boolean;
   onClose: () => void;
@@ -35,12 +47,24 @@ interface Props {
   start: number;
   end: number;
   /** The API path of the download for a request. */
-  pathOf: (q: CsvRequest) => string;
+  pathOf: (q: CsvRequest) => ApiUrl;
   fallbackName: string;
+  /** Days raw samples are kept (issue 32 §2): the dialog says from which day raw data exists; undefined: unknown. */
+  rawKeptDays?: number;
 }
 
 /** CSV download (§5: start and end required): interval 10m/1hour/raw/1day/1month, progress while it streams. */
-export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathOf, fallbackName }: Props) {
+export function CsvDialog({
+  open,
+  onClose,
+  reportId,
+  timezone,
+  start,
+  end,
+  pathOf,
+  fallbackName,
+  rawKeptDays,
+}: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
   const language = useLanguage();
@@ -116,6 +140,11 @@ export function CsvDialog({ open, onClose, reportId, timezone, start, end, pathO
       failure={failure}
       maxWidth="xs"
     >
+      {rawKeptDays !== undefined && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t("reports-common.csv.rawKept", { days: rawKeptDays, from: rawKeptFrom(rawKeptDays, Date.now()) })}
+        </Alert>
+      )}
       <TextField
         select
         label={t("reports-common.csv.interval")}

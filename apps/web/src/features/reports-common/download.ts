@@ -1,4 +1,4 @@
-import { api } from "../../api/client";
+import { type ApiUrl, api } from "../../api/client";
 import { saveFile } from "../../components/saveFile";
 
 /** The file name of a Content-Disposition header (`filename*=` of RFC 5987 first), or null. */
@@ -38,7 +38,7 @@ export interface Downloaded {
  * shown in the page, then offered to the browser as a Blob download. Abort with `signal`.
  */
 export async function streamDownload(
-  path: string,
+  path: ApiUrl,
   options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
 ): Promise<Downloaded> {
   const res = await api.stream(path, { signal: options.signal });

@@ -15,9 +15,9 @@ import {
 import { HOUR, MINUTE, manualClock } from "../../../jobs/clock";
 import { RETRY_DELAYS_MS } from "../../../lib/mail/outbox-worker";
 import { startTestApp } from "../../../test/app";
+import { type AlertsWorld, APP_URL, startAlertsWorld } from "../../../test/worlds/alerts-engine";
 import { DIGEST_JOB, digestSlotJob, dueDigestSlot } from "./digest";
 import { sweepSyncGaps } from "./sync-sweep";
-import { type AlertsWorld, APP_URL, startAlertsWorld } from "../../../test/worlds/alerts-engine";
 
 /**
  * Delivery of alerts (docs/decisions.md, "Alerts (issue 11)"): digests at the entity's times, real time, the

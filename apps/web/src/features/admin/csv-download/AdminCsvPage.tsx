@@ -15,6 +15,7 @@ import { type FormEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { reportEndpoints } from "../../../api/reports";
+import { useRawRetentionDefaults } from "../../../api/retention";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DateTimeField } from "../../../components/DateTimeField";
 import { useNotify } from "../../../components/Notifier";
@@ -62,6 +63,7 @@ export function AdminCsvPage() {
   const [bytes, setBytes] = useState<number | null>(null);
   const [result, setResult] = useState<{ done: Downloaded } | { error: unknown } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const retention = useRawRetentionDefaults().data;
   usePageTitle(t("reports-common.admin.title"));
   const size = (n: number) => formatBytes(n, localeOf(language));
 
@@ -177,6 +179,11 @@ export function AdminCsvPage() {
                 </TextField>
               </Grid>
             </Grid>
+            {dataType === "Vital" && dbType === "Raw" && retention && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t("reports-common.admin.rawKept", { days: retention.default_days })}
+              </Alert>
+            )}
             <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
               {busy && (
                 <Button onClick={() => abort.current?.abort()}>{t("reports-common.actions.cancel")}</Button>

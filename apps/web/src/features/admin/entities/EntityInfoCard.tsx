@@ -21,6 +21,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { useRawRetentionDefaults } from "../../../api/retention";
 import { fieldMessages, textField } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
 import { formatDate } from "../../../i18n/language";
@@ -32,6 +33,7 @@ const toForm = (e: Entity): UpdateEntityBody => ({
   is_public: e.is_public,
   language: e.language,
   notification_setting_status: e.notification_setting_status,
+  raw_retention_days: e.raw_retention_days,
 });
 
 /** The entity's information: read-only, or the edit form; saving returns to read-only (spec §2). */
@@ -109,11 +111,25 @@ function ReadOnly({ entity }: { entity: Entity }) {
           {locked ? t("admin-entities.lockedHint") : t("admin-entities.unlockedHint")}
         </Typography>
       </Row>
+      <Row label={t("admin-entities.rawRetention")}>
+        <RawRetentionValue days={entity.raw_retention_days} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t("admin-entities.rawRetentionHint")}
+        </Typography>
+      </Row>
       <Row label={t("admin-entities.createdAt")}>
         {formatDate(new Date(entity.created_at), language, { dateStyle: "medium", timeStyle: "short" })}
       </Row>
     </Box>
   );
+}
+
+/** The entity's raw-data retention: its setting, or the server's default named with its days. */
+function RawRetentionValue({ days }: { days: number | null }) {
+  const { t } = useTranslation();
+  const defaults = useRawRetentionDefaults();
+  if (days !== null) return <>{t("admin-entities.rawRetentionDays", { days })}</>;
+  return <>{t("admin-entities.rawRetentionDefault", { days: defaults.data?.default_days ?? "…" })}</>;
 }
 
 function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
@@ -124,6 +140,7 @@ function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
   const client = useQueryClient();
   const uid = useUidOrDash();
   const [failure, setFailure] = useState<unknown>(null);
+  const defaults = useRawRetentionDefaults().data;
   const {
     register,
     control,
@@ -198,6 +215,33 @@ function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
             <MenuItem value="unlocked">{t("admin-entities.unlocked")}</MenuItem>
             <MenuItem value="locked">{t("admin-entities.locked")}</MenuItem>
           </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="raw_retention_days"
+        render={({ field }) => (
+          <TextField
+            label={t("admin-entities.rawRetentionField")}
+            type="number"
+            name={field.name}
+            value={field.value ?? ""}
+            onChange={(e) => field.onChange(e.target.value === "" ? null : Number(e.target.value))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            slotProps={{ htmlInput: { min: defaults?.min_days, max: defaults?.max_days, step: 1 } }}
+            error={!!errors.raw_retention_days}
+            helperText={
+              helper("raw_retention_days") ??
+              (defaults
+                ? t("admin-entities.rawRetentionHelp", {
+                    min: defaults.min_days,
+                    max: defaults.max_days,
+                    days: defaults.default_days,
+                  })
+                : undefined)
+            }
+          />
         )}
       />
       <Controller

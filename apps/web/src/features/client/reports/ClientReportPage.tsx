@@ -12,6 +12,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { reportEndpoints, useOwnReport } from "../../../api/reports";
+import { useMyRawRetention } from "../../../api/retention";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { CsvDialog } from "../../reports-common/CsvDialog";
@@ -34,6 +35,7 @@ export function ClientReportPage() {
   const { win, setWindow, query, timezone } = useReportWindow(id, device);
   const report = useOwnReport(id, query, known);
   const [csv, setCsv] = useState(false);
+  const retention = useMyRawRetention(csv);
   usePageTitle(known ? name : t("reports-common.title"));
 
   return (
@@ -78,6 +80,7 @@ export function ClientReportPage() {
           end={query.end_time}
           pathOf={(q) => reportEndpoints.ownCsvPath(id, q)}
           fallbackName={`${id}.csv`}
+          rawKeptDays={retention.data?.days}
         />
       )}
     </Stack>

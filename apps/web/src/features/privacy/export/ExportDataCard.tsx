@@ -12,7 +12,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { personalExportFallbackName, personalExportPath } from "../../../api/personal-export";
+import { useMyRawRetention } from "../../../api/retention";
 import { useNotify } from "../../../components/Notifier";
+import { formatDate, formatNumber } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "../../reports-common/download";
 
@@ -65,6 +67,7 @@ export function ExportDataCard({ titleId }: { titleId: string }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t("privacy-export.note")}
         </Typography>
+        <RetentionNote />
         <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
           {busy && <Button onClick={() => abort.current?.abort()}>{t("privacy-export.cancel")}</Button>}
           <Button
@@ -97,5 +100,26 @@ export function ExportDataCard({ titleId }: { titleId: string }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** How long the person's raw samples are kept and, once retention removed some, from when raw data exists. */
+function RetentionNote() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useMyRawRetention();
+  if (!data) return null;
+  const day = (iso: string) => formatDate(new Date(iso), language, { dateStyle: "long", timeZone: "UTC" });
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="raw-retention">
+      {t("privacy-export.retentionKept", { days: data.days })}{" "}
+      {data.raw_from && data.last_removed_at
+        ? t("privacy-export.retentionRemoved", {
+            from: day(data.raw_from),
+            count: formatNumber(data.removed_samples, language),
+            when: formatDate(new Date(data.last_removed_at), language, { dateStyle: "long" }),
+          })
+        : t("privacy-export.retentionNone")}
+    </Typography>
   );
 }

@@ -16,7 +16,12 @@ import { useParams, useSearchParams } from "react-router";
 import { useStaffMember } from "../../../api/organisations";
 import { reportEndpoints, useMemberReport } from "../../../api/reports";
 import { useWithoutPersonalParams } from "../../../app/memberLinks";
-import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
+import {
+  staffPath,
+  useEntityRawRetentionDays,
+  useEntityTimeZone,
+  useWorkspace,
+} from "../../../app/session/workspace";
 import { PageLoader } from "../../../components/PageLoader";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
@@ -120,6 +125,7 @@ function MemberChart({
   onCsvClose: () => void;
 }) {
   const [params] = useSearchParams();
+  const rawKeptDays = useEntityRawRetentionDays();
   const chosen = useReportWindow(reportId, timezone);
   const { setWindow } = chosen;
   // an alert's link (`at`) opens the window around that time until a window is chosen on the page
@@ -165,6 +171,7 @@ function MemberChart({
         end={query.end_time}
         pathOf={(q) => reportEndpoints.memberCsvPath(workspace, reportId, uid, q)}
         fallbackName={`${reportId}_${uid.slice(0, 8)}.csv`}
+        rawKeptDays={rawKeptDays}
       />
     </>
   );

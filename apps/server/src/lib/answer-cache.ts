@@ -1,4 +1,4 @@
-import type { Changes } from "../../db/changes";
+import type { Changes } from "../db/changes";
 import { coalescing } from "./coalesce";
 import type { SharedBody } from "./shared-body";
 

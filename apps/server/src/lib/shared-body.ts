@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { type AuditRead, auditRead } from "../../lib/access-audit";
+import { type AuditRead, auditRead } from "./access-audit";
 
 const gzipAsync = promisify(gzip);
 const GZIP_LEVEL = 1;

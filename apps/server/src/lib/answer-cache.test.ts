@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changesOf } from "../../db/changes";
-import type { Db } from "../../db/client";
+import { changesOf } from "../db/changes";
+import type { Db } from "../db/client";
 import { ANSWER_CACHE_MAX_BYTES, answerCache } from "./answer-cache";
 import type { SharedBody } from "./shared-body";
 

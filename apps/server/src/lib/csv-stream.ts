@@ -3,11 +3,11 @@ import { setImmediate as macrotask } from "node:timers/promises";
 import { type CsvCell, csvLine, EXPORTS_PER_USER, type Language } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import type { Db } from "../../db/client";
-import { rows } from "../../db/client";
-import { requireUser } from "../../lib/access";
-import { AppError } from "../../lib/errors";
-import { at } from "../../lib/time-sql";
+import type { Db } from "../db/client";
+import { rows } from "../db/client";
+import { requireUser } from "./access";
+import { AppError } from "./errors";
+import { at } from "./time-sql";
 
 export type Cell = CsvCell;
 /**

@@ -1,0 +1,33 @@
+import {
+  myRawRetentionSchema,
+  RAW_RETENTION_DEFAULT_DAYS,
+  RAW_RETENTION_MAX_DAYS,
+  RAW_RETENTION_MIN_DAYS,
+  rawRetentionDefaultsSchema,
+} from "@mimamori/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../lib/access";
+import type { AppContext } from "../../lib/context";
+import { rawRetentionOf } from "./retention";
+
+/** The raw-data retention as people see it (issue 32 §2): a person their own; an admin the server's default. */
+export function retentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const defaultDays = ctx.config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS;
+  return async (app) => {
+    app.get(
+      "/user/vitals/retention",
+      { config: { access: "user" }, schema: { response: { 200: myRawRetentionSchema } } },
+      async (req) => rawRetentionOf(ctx.db, requireUser(req).id, defaultDays),
+    );
+
+    app.get(
+      "/admin/vitals/retention",
+      { config: { access: "super-user" }, schema: { response: { 200: rawRetentionDefaultsSchema } } },
+      async () => ({
+        default_days: defaultDays,
+        min_days: RAW_RETENTION_MIN_DAYS,
+        max_days: RAW_RETENTION_MAX_DAYS,
+      }),
+    );
+  };
+}
