@@ -299,6 +299,10 @@ export const MESSAGES = {
   },
   "future-time": { en: "The time is in the future.", jp: "日時が未来です。" },
   "too-old": { en: "The time is too far in the past.", jp: "日時が古すぎます。" },
+  "before-raw-retention": {
+    en: "Raw samples from before the retention period are no longer kept (the aggregates of that period stay): not stored.",
+    jp: "保存期間より前の生データは保存されません（その期間の集計値は残ります）。保存されませんでした。",
+  },
   "invalid-sample": {
     en: "A sample needs code, time and value.",
     jp: "測定値には code、time、value が必要です。",

@@ -77,6 +77,7 @@ class ServerProcess {
       DATA_DIR: dataDir,
       AUTH_SECRET: SECRET,
       LOG_LEVEL: "warn",
+      RAW_RETENTION_DAYS: "3650",
       WEB_DIST: "",
       SEED_DEMO: "true",
     };
@@ -179,7 +180,9 @@ describe.skipIf(skip)(
       const uploaders = await Promise.all(UPLOADERS.map((email) => running.signIn(email)));
       const N = 1_500;
       const S = 3;
-      const BASE = Date.parse("2015-01-05T00:00:00Z") / 1000;
+      // within the longest raw retention (RAW_RETENTION_DAYS=3650 below): the retention job would otherwise remove the
+      // raw samples at the restart, and their re-upload be refused (before-raw-retention); the pack job packs them
+      const BASE = Date.parse("2017-01-05T00:00:00Z") / 1000;
       /** Batch k of uploader u: N one-minute heart-rate samples and S sleep segments, all its own instants. */
       const batch = (u: number, k: number) => {
         const first = BASE + (u * 200 + k) * 2 * 86_400;

@@ -2,7 +2,14 @@ import { message } from "@mimamori/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entities, memberships, vitalDays, vitalRetention, vitalSamples } from "../../db/schema";
+import {
+  entities,
+  memberships,
+  vitalBucketsHour,
+  vitalDays,
+  vitalRetention,
+  vitalSamples,
+} from "../../db/schema";
 import { captureLog } from "../../jobs/test-helpers";
 import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 import { packClosedDays } from "./pack";
@@ -137,6 +144,48 @@ describe("the retention job, with the clock moved", () => {
     await removeExpiredRaw(b.w.t.db, { now: later, defaultDays: 90 });
     expect((await record(only))?.rawFrom).toEqual(new Date(CUT90 + DAY));
     await setDays(e.ws, null);
+  });
+
+  it("a sample from before the person's raw data is refused, not stored a second time into the aggregates", async () => {
+    const hourOf = (t: number) => new Date(Math.floor(t / 3_600_000) * 3_600_000);
+    const before = CUT90 - 2 * DAY; // removed above; its hour bucket stays
+    const bucket = async () => {
+      const [r] = await b.w.t.db
+        .select()
+        .from(vitalBucketsHour)
+        .where(
+          and(
+            eq(vitalBucketsHour.userId, only.id),
+            eq(vitalBucketsHour.measure, 5091),
+            eq(vitalBucketsHour.bucket, hourOf(before)),
+          ),
+        );
+      return r;
+    };
+    const kept = await bucket();
+    expect(kept?.count).toBe(1);
+    const res = await call(
+      "POST",
+      "/user/vitals",
+      {
+        samples: [
+          { code: HR, time: before / 1000, value: 60 },
+          { code: HR, time: (CUT90 + 40 * DAY) / 1000, value: 61 },
+        ],
+      },
+      { token: only.token, lang: "en" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [{ kind: "samples", index: 0, reason: "before-raw-retention" }],
+    });
+    expect(message("before-raw-retention", "en")).toBe(
+      "Raw samples from before the retention period are no longer kept (the aggregates of that period stay): not stored.",
+    );
+    expect(await rawTimes(only)).toEqual([CUT90 + 30 * DAY, CUT90 + 40 * DAY]);
+    expect(await bucket()).toEqual(kept);
   });
 });
 

@@ -1,8 +1,16 @@
-import { SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
-import { getTableName, type SQL, sql } from "drizzle-orm";
+import { RAW_RETENTION_MIN_DAYS, SLEEP_SESSION_GAP_S, type SleepStage } from "@mimamori/shared";
+import { eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { changesOf } from "../../db/changes";
 import { copyIn, type Db, type NumericType, numberArray, oneRow, PREPARED, rows } from "../../db/client";
-import { memberships, sleepSegments, sleepSessions, users, vitalSamples, vitalSync } from "../../db/schema";
+import {
+  memberships,
+  sleepSegments,
+  sleepSessions,
+  users,
+  vitalRetention,
+  vitalSamples,
+  vitalSync,
+} from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
 import { at } from "../../lib/time-sql";
@@ -388,6 +396,36 @@ export type IngestHook = (
   batch: { userId: string; samples: Sample[] },
 ) => Promise<(() => void) | undefined>;
 
+/** No person's raw samples are removed younger than this (the shortest retention setting). */
+const SAFE_FROM_RETENTION_MS = RAW_RETENTION_MIN_DAYS * 86_400_000;
+
+/**
+ * The samples not older than the person's raw data (`vital_retention.raw_from`): the retention job removed the raw
+ * samples before it and kept their buckets, so such a sample, stored again, would count twice in the aggregates
+ * (or, in a fresh hour, collide with them). It is refused with `before-raw-retention`. Read only for a batch
+ * reaching back past the shortest retention; the caller holds the user's lock, as the retention job does.
+ */
+async function withinRawRetention(
+  tx: Db,
+  userId: string,
+  samples: Sample[],
+): Promise<{ kept: Sample[]; refused: Rejection[] }> {
+  const oldest = Date.now() - SAFE_FROM_RETENTION_MS;
+  if (!samples.some((s) => s.at < oldest)) return { kept: samples, refused: [] };
+  const [row] = await tx
+    .select({ rawFrom: vitalRetention.rawFrom })
+    .from(vitalRetention)
+    .where(eq(vitalRetention.userId, userId));
+  if (!row) return { kept: samples, refused: [] };
+  const from = row.rawFrom.getTime();
+  const kept: Sample[] = [];
+  const refused: Rejection[] = [];
+  for (const s of samples)
+    if (s.at >= from) kept.push(s);
+    else refused.push({ kind: "samples", index: s.index ?? -1, reason: "before-raw-retention" });
+  return { kept, refused };
+}
+
 /** The bulk path of ingestion (API, simulator, demo seed): one transaction per batch. */
 export async function storeBatch(
   db: Db,
@@ -401,12 +439,13 @@ export async function storeBatch(
   const result = await db.transaction(async (tx) => {
     entities = await lockUser(tx, userId);
     const sleep = await insertSleep(tx, userId, segments);
-    const { inserted, lastSync } = await insertSamples(tx, userId, samples, latestOf(samples, segments));
-    afterCommit = await onStored?.(tx, { userId, samples });
+    const { kept, refused } = await withinRawRetention(tx, userId, samples);
+    const { inserted, lastSync } = await insertSamples(tx, userId, kept, latestOf(kept, segments));
+    afterCommit = await onStored?.(tx, { userId, samples: kept });
     return {
       accepted: inserted + sleep.inserted,
-      duplicates: samples.length - inserted + sleep.duplicates,
-      rejected: sleep.rejected,
+      duplicates: kept.length - inserted + sleep.duplicates,
+      rejected: [...refused, ...sleep.rejected].sort((a, b) => a.index - b.index),
       lastSync,
     };
   });

@@ -10,6 +10,8 @@ import {
 } from "@mimamori/shared";
 
 export interface Sample {
+  /** Its place in the upload's list (for a refusal after validation); absent for samples the server makes. */
+  index?: number;
   measure: number;
   /** Epoch milliseconds. */
   at: number;
@@ -80,7 +82,7 @@ export function checkSamples(input: unknown[], now: number): { samples: Sample[]
   input.forEach((row, index) => {
     const r = checkSample(row, now);
     if (typeof r === "string") rejected.push({ kind: "samples", index, reason: r });
-    else samples.push(r);
+    else samples.push({ ...r, index });
   });
   return { samples, rejected };
 }
