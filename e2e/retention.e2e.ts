@@ -161,7 +161,7 @@ describe("raw-data retention", () => {
     await switchLanguage(p, "English");
     const en = p.getByTestId("raw-retention");
     await poll(() => en.textContent()).toContain("Raw 1-minute samples from your band are kept 400 days");
-    await poll(() => en.textContent()).toMatch(/Raw samples before .+ \(2 in all\) have been removed/);
+    await poll(() => en.textContent()).toMatch(/Raw samples before .+ \(2 samples\) have been removed/);
     await en.scrollIntoViewIfNeeded();
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkPage(p, "en-client-export-retention-390");

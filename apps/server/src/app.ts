@@ -4,7 +4,6 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { RAW_RETENTION_DEFAULT_DAYS } from "@mimamori/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
@@ -40,7 +39,7 @@ import { staffReportRoutes } from "./features/reports/staff-routes";
 import { staffRoutes } from "./features/staff-session/routes";
 import { userRoutes } from "./features/users/routes";
 import { packJob } from "./features/vitals/pack";
-import { rawRetentionJob } from "./features/vitals/retention";
+import { defaultRawRetentionDays, rawRetentionJob } from "./features/vitals/retention";
 import { retentionRoutes } from "./features/vitals/retention-routes";
 import { vitalRoutes } from "./features/vitals/routes";
 import { createWebhookWorker, targetRulesOf } from "./features/webhooks/deliver";
@@ -270,7 +269,7 @@ function registerJobs(app: FastifyInstance, ctx: AppContext, runner: JobRunner, 
   runner.register(formReminderJob(ctx, app.log));
   registerAlertJobs(runner, ctx, app.log);
   runner.register(auditRetentionJob(ctx.db, config.auditRetentionYears ?? 5, app.log));
-  runner.register(rawRetentionJob(ctx.db, config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS, app.log));
+  runner.register(rawRetentionJob(ctx.db, defaultRawRetentionDays(config), app.log));
   runner.register(accountDeletionJob(ctx.db, app.log));
   if (config.packSamples !== false) runner.register(packJob(ctx.db, app.log));
   runner.register(

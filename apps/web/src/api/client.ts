@@ -251,6 +251,9 @@ type UrlParams = Parameters<typeof urlOf>[1];
 /** A call's init as the runtime reads it. */
 type RawInit = Options & { params?: UrlParams; body?: unknown };
 
+/** The URL of a documented path with the parameters of a call's init. */
+const urlOfInit = (path: string, init: unknown) => urlOf(path, (init as RawInit | undefined)?.params);
+
 function call(method: HttpMethod, path: string, init: unknown): Promise<unknown> {
   const { params, body, ...options } = (init ?? {}) as RawInit;
   return request(method.toUpperCase() as Method, urlOf(path, params), { ...options, body });
@@ -267,10 +270,10 @@ export const api = {
     call("delete", path, init) as Promise<ApiResponse<"delete", P>>,
   /** GET of a file: resolves to its bytes and file name. */
   file: <P extends ApiPath<"get">>(path: P, ...[init]: InitArg<"get", P>) =>
-    requestFile(urlOf(path, (init as RawInit | undefined)?.params), init),
+    requestFile(urlOfInit(path, init), init),
   /** GET of one page of a list: its rows and the total the server puts in header `totalHeader`. */
   page: async <P extends ApiPath<"get">>(path: P, totalHeader: string, ...[init]: InitArg<"get", P>) => {
-    const res = await respond("GET", urlOf(path, (init as RawInit | undefined)?.params), init ?? {});
+    const res = await respond("GET", urlOfInit(path, init), init ?? {});
     const rows = (await res.json()) as ApiResponse<"get", P>;
     return { rows, total: Number(res.headers.get(totalHeader) ?? (rows as unknown[]).length) };
   },
@@ -289,5 +292,5 @@ export function apiUrl<M extends HttpMethod, P extends ApiPath<M>>(
     ? [init?: WithParams<OperationOf<M, P>>]
     : [init: WithParams<OperationOf<M, P>>]
 ): ApiUrl {
-  return urlOf(path, (init as RawInit | undefined)?.params) as ApiUrl;
+  return urlOfInit(path, init) as ApiUrl;
 }

@@ -11,6 +11,16 @@ export const RAW_RETENTION_MAX_DAYS = 3650;
 /** The server's default when RAW_RETENTION_DAYS is not set. */
 export const RAW_RETENTION_DEFAULT_DAYS = 90;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The first instant (epoch ms) whose raw samples a `days` retention keeps at `nowMs`: the start of `nowMs`'s UTC day,
+ * `days` before (the server's job removes what is older; the web's CSV dialogs say from when raw data exists).
+ */
+export function rawCutoffMs(nowMs: number, days: number): number {
+  return Math.floor(nowMs / DAY_MS) * DAY_MS - days * DAY_MS;
+}
+
 /** An entity's setting: whole days within the bounds, or null for the server's default. */
 export const rawRetentionDaysSchema = z
   .number("raw-retention-days-range")

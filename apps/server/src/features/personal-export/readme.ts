@@ -29,7 +29,7 @@ function retentionText(r: MyRawRetention, lang: "jp" | "en"): string {
   }
   const kept = `Raw 1-minute samples are kept ${r.days} days; older ones are removed automatically. The hourly, daily and monthly aggregates are not removed.`;
   return r.raw_from && r.last_removed_at
-    ? `${kept}\nRaw samples before ${day(r.raw_from)} (${n} in all) have been removed (last on ${r.last_removed_at}); for that period the export holds only the aggregates.`
+    ? `${kept}\nRaw samples before ${day(r.raw_from)} (${n} ${r.removed_samples === 1 ? "sample" : "samples"}) have been removed (last on ${r.last_removed_at}); for that period the export holds only the aggregates.`
     : `${kept}\nNo raw samples have been removed so far.`;
 }
 

@@ -1,10 +1,9 @@
-import { RAW_RETENTION_DEFAULT_DAYS } from "@mimamori/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { unauthenticated } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
-import { rawRetentionOf } from "../vitals/retention";
+import { defaultRawRetentionDays, rawRetentionOf } from "../vitals/retention";
 import { exportFileName, personalExportZip } from "./export";
 import { takeLease } from "./lease";
 import { profileOf } from "./queries";
@@ -34,11 +33,7 @@ export function personalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           lang: requestLanguage(req),
           signal: closed.signal,
           now,
-          retention: await rawRetentionOf(
-            ctx.db,
-            user.id,
-            ctx.config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS,
-          ),
+          retention: await rawRetentionOf(ctx.db, user.id, defaultRawRetentionDays(ctx.config)),
           onError: (err) => req.log.error({ err }, "personal export failed"),
         });
         return reply

@@ -1,4 +1,4 @@
-import { languageResponseSchema, RAW_RETENTION_DEFAULT_DAYS, staffEntitiesSchema } from "@mimamori/shared";
+import { languageResponseSchema, staffEntitiesSchema } from "@mimamori/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { acceptedStaff } from "../../db/membership-rules";
@@ -6,6 +6,7 @@ import { entities, memberships } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { workspaceParams } from "../../lib/params";
+import { defaultRawRetentionDays } from "../vitals/retention";
 
 export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -19,7 +20,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             name: entities.name,
             workspace_name: entities.workspaceName,
             time_zone: entities.timeZone,
-            raw_retention_days: sql<number>`coalesce(${entities.rawRetentionDays}, ${ctx.config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS}::int)`,
+            raw_retention_days: sql<number>`coalesce(${entities.rawRetentionDays}, ${defaultRawRetentionDays(ctx.config)}::int)`,
           })
           .from(memberships)
           .innerJoin(entities, eq(entities.workspaceName, memberships.workspaceName))

@@ -5,6 +5,7 @@ import { users, vitalDays, vitalSamples } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import type { Job } from "../../jobs/runner";
 import { at } from "../../lib/time-sql";
+import { packedTime } from "./raw";
 
 /*
  * Packing raw samples (issue 32 §1; docs/decisions.md "Packed samples"). Uploads write `vital_samples` (hot); this
@@ -223,7 +224,7 @@ export async function unpackDays(tx: Db, userId: string, measures: number[], day
       returning ${k.userId}, ${k.measure}, ${k.day}, ${k.offsets}, ${k.readings}
     )
     insert into ${v} (${bareList(v.userId, v.measure, v.at, v.value)})
-    select g.${bare(k.userId)}, g.${bare(k.measure)}, (g.${bare(k.day)} + u.o * interval '1 millisecond') at time zone 'UTC', u.v
+    select g.${bare(k.userId)}, g.${bare(k.measure)}, ${packedTime(sql`g.${bare(k.day)}`, sql`u.o`)}, u.v
     from gone g, unnest(g.${bare(k.offsets)}, g.${bare(k.readings)}) as u(o, v)`);
 }
 

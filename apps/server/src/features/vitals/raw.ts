@@ -20,8 +20,12 @@ export const RAW_ROW = {
 
 const d = vitalDays;
 
-/** A packed element's time: its day's UTC midnight plus its offset in milliseconds (`o`, the unnest's column). */
-const packedAt = sql`(${d.day} + u.o * interval '1 millisecond') at time zone 'UTC'`;
+/** A packed element's instant: its UTC day's midnight plus its offset in milliseconds (pack.ts writes them so). */
+export const packedTime = (day: SQL | typeof d.day, offsetMs: SQL) =>
+  sql`(${day} + ${offsetMs} * interval '1 millisecond') at time zone 'UTC'`;
+
+/** The time of the element `o` of an unnest of `vital_days`' arrays. */
+const packedAt = packedTime(d.day, sql`u.o`);
 
 /** A timestamptz expression's UTC day. */
 const utcDay = (t: SQL) => sql`((${t}) at time zone 'UTC')::date`;
@@ -127,7 +131,7 @@ export function latestRaw(userId: string, measures: SQL): SQL {
       (select ${v.at}, ${v.value} from ${v}
         where ${v.userId} = ${userId}::uuid and ${v.measure} = m.measure order by ${v.at} desc limit 1)
       union all
-      (select (${d.day} + ${last(sql`${d.offsets}`)} * interval '1 millisecond') at time zone 'UTC', ${last(sql`${d.readings}`)}
+      (select ${packedTime(d.day, last(sql`${d.offsets}`))}, ${last(sql`${d.readings}`)}
         from ${d} where ${d.userId} = ${userId}::uuid and ${d.measure} = m.measure order by ${d.day} desc limit 1)
       order by 1 desc limit 1
     ) s`;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
@@ -10,27 +10,44 @@ import {
   vitalBucketsHour,
   vitalBucketsMonth,
   vitalDays,
+  vitalRetention,
   vitalSamples,
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
-import { LEVEL_TABLE, LEVELS } from "./levels";
+import { at } from "../../lib/time-sql";
+import { LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { RAW_ROW, rawSamples } from "./raw";
 import { lockUser, refreshSessions } from "./store";
 
-/** Rebuilds one user's buckets and sleep sessions from the raw samples and segments. */
+/**
+ * Rebuilds one user's buckets and sleep sessions from the raw samples and segments. Where retention removed raw
+ * samples (before the person's `vital_retention.raw_from`, a UTC midnight) the buckets are all that is left of
+ * them: each level is rebuilt only from its bucket holding `raw_from` on, the month holding it from the kept days.
+ */
 export async function rebuildUser(db: Db, userId: string): Promise<void> {
   const entities = await db.transaction(async (tx) => {
     const entities = await lockUser(tx, userId);
     const u = sql`${userId}::uuid`;
-    for (const { table } of Object.values(LEVEL_TABLE))
-      await tx.execute(sql`delete from ${table} where ${table.userId} = ${u}`);
+    const [kept] = await tx
+      .select({ rawFrom: vitalRetention.rawFrom })
+      .from(vitalRetention)
+      .where(eq(vitalRetention.userId, userId));
+    const from = kept ? at(kept.rawFrom.getTime()) : null;
+    /** `col` in the buckets of `level` that the rebuild writes: from the one holding `raw_from` on (or all). */
+    const rebuilt = (level: Level, col: SQL | AnyPgColumn) =>
+      from ? sql` and ${col} >= date_trunc(${level}, ${from} at time zone 'UTC') at time zone 'UTC'` : sql``;
+    for (const level of LEVELS) {
+      const { table, column } = LEVEL_TABLE[level];
+      await tx.execute(sql`delete from ${table} where ${table.userId} = ${u}${rebuilt(level, column)}`);
+    }
     const r = RAW_ROW;
     const h = vitalBucketsHour;
     // every sample, hot and packed (raw.ts)
     await tx.execute(sql`insert into ${h} (${bareList(h.userId, h.measure, h.bucket, h.min, h.max, h.sum, h.count)})
       select s.${r.userId}, s.${r.measure}, date_trunc('hour', s.${r.at} at time zone 'UTC') at time zone 'UTC' as bk,
         min(s.${r.value}), max(s.${r.value}), sum(s.${r.value}), count(*)
-      from (${rawSamples((t) => sql`${t.userId} = ${u}`)}) s group by s.${r.userId}, s.${r.measure}, bk`);
+      from (${rawSamples((t) => sql`${t.userId} = ${u}`)}) s where true${rebuilt("hour", sql`s.${r.at}`)}
+      group by s.${r.userId}, s.${r.measure}, bk`);
     // each level rolls up the one below it
     for (const [i, level] of LEVELS.entries()) {
       const below = LEVELS[i - 1];
@@ -40,7 +57,7 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
       await tx.execute(sql`insert into ${t} (${bareList(t.userId, t.measure, column, t.min, t.max, t.sum, t.count)})
         select ${f.userId}, ${f.measure}, date_trunc(${level}, ${fromColumn} at time zone 'UTC') at time zone 'UTC' as bk,
           min(${f.min}), max(${f.max}), sum(${f.sum}), sum(${f.count})
-        from ${f} where ${f.userId} = ${u} group by ${f.userId}, ${f.measure}, bk`);
+        from ${f} where ${f.userId} = ${u}${rebuilt(level, fromColumn)} group by ${f.userId}, ${f.measure}, bk`);
     }
     await tx.execute(sql`delete from ${sleepSessions} where ${sleepSessions.userId} = ${u}`);
     const g = sleepSegments;

@@ -1,6 +1,5 @@
 import {
   myRawRetentionSchema,
-  RAW_RETENTION_DEFAULT_DAYS,
   RAW_RETENTION_MAX_DAYS,
   RAW_RETENTION_MIN_DAYS,
   rawRetentionDefaultsSchema,
@@ -8,11 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
-import { rawRetentionOf } from "./retention";
+import { defaultRawRetentionDays, rawRetentionOf } from "./retention";
 
 /** The raw-data retention as people see it (issue 32 §2): a person their own; an admin the server's default. */
 export function retentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const defaultDays = ctx.config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS;
+  const defaultDays = defaultRawRetentionDays(ctx.config);
   return async (app) => {
     app.get(
       "/user/vitals/retention",

@@ -13,6 +13,7 @@ import {
 import { captureLog } from "../../jobs/test-helpers";
 import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 import { packClosedDays } from "./pack";
+import { rebuildUser } from "./rebuild";
 import { rawCutoff, rawRetentionJob, removeExpiredRaw } from "./retention";
 
 /**
@@ -216,6 +217,10 @@ describe("reports over old periods", () => {
     const [staffAfter, ownAfter] = [await staffReport(), await ownReport()];
     expect(staffAfter.body).toEqual(staffBefore.body);
     expect(ownAfter.body).toEqual(ownBefore.body);
+    // rebuilding the buckets from the raw samples (npm run rebuild-buckets) keeps what only the buckets hold now
+    await rebuildUser(b.w.t.db, m.id);
+    expect((await staffReport()).body).toEqual(staffBefore.body);
+    expect((await ownReport()).body).toEqual(ownBefore.body);
   });
 });
 
@@ -349,7 +354,7 @@ describe("what the person is told", () => {
     );
     expect(readme).toContain("Raw 1-minute samples are kept 90 days");
     expect(readme).toContain(
-      "Raw samples before 2026-03-17 (2 in all) have been removed (last on 2026-06-15T10:00:00.000Z)",
+      "Raw samples before 2026-03-17 (2 samples) have been removed (last on 2026-06-15T10:00:00.000Z)",
     );
     // the samples CSV has only what is left
     expect(text("vitals/samples.csv")).toContain("63");

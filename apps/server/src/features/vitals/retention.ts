@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { MEASURES, type MyRawRetention } from "@mimamori/shared";
+import { MEASURES, type MyRawRetention, RAW_RETENTION_DEFAULT_DAYS, rawCutoffMs } from "@mimamori/shared";
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { AppConfig } from "../../config";
 import { type Db, numberArray, rows } from "../../db/client";
 import { acceptedClient } from "../../db/membership-rules";
 import { entities, memberships, users, vitalDays, vitalRetention, vitalSamples } from "../../db/schema";
@@ -24,12 +25,15 @@ export const RAW_RETENTION_JOB = "vital-raw-retention";
 export const RAW_RETENTION_BATCH = 5000;
 /** People read per page while the job walks the accounts. */
 const PEOPLE_PAGE = 500;
-const DAY_MS = 86_400_000;
 const MEASURE_CODES = [...new Set(MEASURES.map((m) => m.measure))];
+
+/** The server's default retention (RAW_RETENTION_DAYS; a configuration built by hand may leave it out). */
+export const defaultRawRetentionDays = (config: Pick<AppConfig, "rawRetentionDays">): number =>
+  config.rawRetentionDays ?? RAW_RETENTION_DEFAULT_DAYS;
 
 /** Raw samples before this instant are past a `days` retention at `now`: the start of `now`'s UTC day, `days` before. */
 export function rawCutoff(now: Date, days: number): Date {
-  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS);
+  return new Date(rawCutoffMs(now.getTime(), days));
 }
 
 /** The days a person's raw samples are kept, as SQL over `users` (a grouped query joined as in `retentionOf`). */
@@ -60,19 +64,13 @@ export async function rawRetentionDaysOf(db: Db, userId: string, defaultDays: nu
  * per measure) and then, while fewer went, packed days (`vital_days`, pack.ts) about `limit` samples' worth; answers
  * how many. The one place raw samples are removed by age: a change of the raw layout changes this function.
  */
-export async function removeRawBefore(
-  db: Db,
-  tx: Db,
-  userId: string,
-  cutoff: Date,
-  limit: number,
-): Promise<number> {
+export async function removeRawBefore(tx: Db, userId: string, cutoff: Date, limit: number): Promise<number> {
   const v = vitalSamples;
   const [gone] = await rows<{ n: number }>(
     tx,
     sql`with doomed as (
         select s.u, s.ms, s.t
-        from unnest(${numberArray(db, "smallint", MEASURE_CODES)}) as k(code)
+        from unnest(${numberArray(tx, "smallint", MEASURE_CODES)}) as k(code)
         cross join lateral (
           select ${v.userId} as u, ${v.measure} as ms, ${v.at} as t from ${v}
           where ${v.userId} = ${userId}::uuid and ${v.measure} = k.code and ${v.at} < ${cutoff}
@@ -106,6 +104,28 @@ export async function removeRawBefore(
   return hot + (packed?.n ?? 0);
 }
 
+/**
+ * Of a page of people with their cutoffs, those with a raw sample before theirs, hot or packed: one statement of two
+ * index probes a person and measure, so that the daily pass locks and writes only for the people it removes from.
+ */
+async function withRawBefore(db: Db, people: { id: string; cutoff: Date }[]): Promise<Set<string>> {
+  if (!people.length) return new Set();
+  const v = vitalSamples;
+  const d = vitalDays;
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select p.id::text as id
+      from unnest(${sql.param(people.map((p) => p.id))}::uuid[],
+        ${sql.param(people.map((p) => p.cutoff.toISOString()))}::timestamptz[]) as p(id, cut)
+      where exists (
+        select 1 from unnest(${numberArray(db, "smallint", MEASURE_CODES)}) as k(code)
+        where exists (select 1 from ${d} where ${d.userId} = p.id and ${d.measure} = k.code
+                        and ${d.day} < (p.cut at time zone 'UTC')::date)
+          or exists (select 1 from ${v} where ${v.userId} = p.id and ${v.measure} = k.code and ${v.at} < p.cut))`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
 export interface RetentionRun {
   /** People of whom raw samples were removed. */
   people: number;
@@ -128,16 +148,18 @@ export async function removeExpiredRaw(
   let after: string | null = null;
   for (;;) {
     const people = await retentionOf(db, o.defaultDays, after ? gt(users.id, after) : undefined, PEOPLE_PAGE);
-    for (const p of people) {
-      const cutoff = rawCutoff(o.now, p.days);
+    const page = people.map((p) => ({ id: p.id, cutoff: rawCutoff(o.now, p.days) }));
+    const due = await withRawBefore(db, page);
+    for (const { id, cutoff } of page) {
+      if (!due.has(id)) continue;
       let touched = false;
       for (;;) {
         const n = await db.transaction(async (tx) => {
           // the pack job moves a person's old hot rows into packed days under the same lock: without it a day it
           // packs at this moment could land after this batch removed the packed ones, and outlive the cutoff
-          if (!(await lockedUnlessGone(tx, p.id))) return 0;
-          const removed = await removeRawBefore(db, tx, p.id, cutoff, batch);
-          if (removed) await recordRemoval(tx, p.id, cutoff, o.now, removed);
+          if (!(await lockedUnlessGone(tx, id))) return 0;
+          const removed = await removeRawBefore(tx, id, cutoff, batch);
+          if (removed) await recordRemoval(tx, id, cutoff, o.now, removed);
           return removed;
         });
         if (!n) break;

@@ -48,7 +48,7 @@ function timeProblem(ms: number | null, now: number): MessageCode | null {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null;
 
-function checkSample(row: unknown, now: number): Sample | MessageCode {
+function checkSample(row: unknown, index: number, now: number): Sample | MessageCode {
   if (!isObject(row) || row.code === undefined || row.time === undefined || row.value === undefined)
     return "invalid-sample";
   if (typeof row.code !== "string" && typeof row.code !== "number") return "unknown-code";
@@ -59,7 +59,7 @@ function checkSample(row: unknown, now: number): Sample | MessageCode {
   if (typeof row.value !== "number" || !Number.isFinite(row.value)) return "not-finite";
   if (row.value < m.plausible.min || row.value > m.plausible.max) return "out-of-range";
   const ms = parseTime(row.time);
-  return timeProblem(ms, now) ?? { measure: m.measure, at: ms as number, value: row.value };
+  return timeProblem(ms, now) ?? { index, measure: m.measure, at: ms as number, value: row.value };
 }
 
 function checkSegment(row: unknown, index: number, now: number): Segment | MessageCode {
@@ -80,9 +80,9 @@ export function checkSamples(input: unknown[], now: number): { samples: Sample[]
   const samples: Sample[] = [];
   const rejected: Rejection[] = [];
   input.forEach((row, index) => {
-    const r = checkSample(row, now);
+    const r = checkSample(row, index, now);
     if (typeof r === "string") rejected.push({ kind: "samples", index, reason: r });
-    else samples.push({ ...r, index });
+    else samples.push(r);
   });
   return { samples, rejected };
 }

@@ -21,21 +21,12 @@ import { FormDialog } from "../../components/FormDialog";
 import { useNotify } from "../../components/Notifier";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 import { formatBytes, streamDownload } from "./download";
+import { type RawKept, rawKeptFrom } from "./rawKept";
 import { fromDateTimeInput, periodErrors, toDateTimeInput } from "./window";
 
 /** Default CSV interval (§9): 10 minutes, raw for sleep. */
 export function defaultCsvInterval(reportId: string): CsvInterval {
   return reportId === SLEEP ? "raw" : "10m";
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The first day (YYYY-MM-DD, UTC) whose raw samples a `days` retention still keeps at `nowMs`: the server's rule
- * (apps/server/src/features/vitals/retention.ts `rawCutoff`), the start of today's UTC day, `days` before.
- */
-export function rawKeptFrom(days: number, nowMs: number): string {
-  return new Date(Math.floor(nowMs / DAY_MS) * DAY_MS - days * DAY_MS).toISOString().slice(0, 10);
 }
 
 interface Props {
@@ -49,8 +40,8 @@ interface Props {
   /** The API path of the download for a request. */
   pathOf: (q: CsvRequest) => ApiUrl;
   fallbackName: string;
-  /** Days raw samples are kept (issue 32 §2): the dialog says from which day raw data exists; undefined: unknown. */
-  rawKeptDays?: number;
+  /** How long raw samples are kept: the dialog says from which day raw data exists; undefined: unknown. */
+  rawKept?: RawKept;
 }
 
 /** CSV download (§5: start and end required): interval 10m/1hour/raw/1day/1month, progress while it streams. */
@@ -63,7 +54,7 @@ export function CsvDialog({
   end,
   pathOf,
   fallbackName,
-  rawKeptDays,
+  rawKept,
 }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
@@ -140,9 +131,9 @@ export function CsvDialog({
       failure={failure}
       maxWidth="xs"
     >
-      {rawKeptDays !== undefined && (
+      {rawKept && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t("reports-common.csv.rawKept", { days: rawKeptDays, from: rawKeptFrom(rawKeptDays, Date.now()) })}
+          {t("reports-common.csv.rawKept", { days: rawKept.days, from: rawKeptFrom(rawKept, Date.now()) })}
         </Alert>
       )}
       <TextField

@@ -80,7 +80,7 @@ export function ClientReportPage() {
           end={query.end_time}
           pathOf={(q) => reportEndpoints.ownCsvPath(id, q)}
           fallbackName={`${id}.csv`}
-          rawKeptDays={retention.data?.days}
+          rawKept={retention.data}
         />
       )}
     </Stack>

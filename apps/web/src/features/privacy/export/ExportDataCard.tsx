@@ -116,7 +116,8 @@ function RetentionNote() {
       {data.raw_from && data.last_removed_at
         ? t("privacy-export.retentionRemoved", {
             from: day(data.raw_from),
-            count: formatNumber(data.removed_samples, language),
+            count: data.removed_samples,
+            n: formatNumber(data.removed_samples, language),
             when: formatDate(new Date(data.last_removed_at), language, { dateStyle: "long" }),
           })
         : t("privacy-export.retentionNone")}

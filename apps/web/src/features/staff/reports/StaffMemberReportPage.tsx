@@ -171,7 +171,7 @@ function MemberChart({
         end={query.end_time}
         pathOf={(q) => reportEndpoints.memberCsvPath(workspace, reportId, uid, q)}
         fallbackName={`${reportId}_${uid.slice(0, 8)}.csv`}
-        rawKeptDays={rawKeptDays}
+        rawKept={rawKeptDays === undefined ? undefined : { days: rawKeptDays }}
       />
     </>
   );
