@@ -35,16 +35,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, openDatabase, rows } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import {
-  entities,
-  memberships,
-  users,
-  vitalBucketsDay,
-  vitalBucketsHour,
-  vitalBucketsMonth,
-  vitalDays,
-  vitalSamples,
-} from "../apps/server/src/db/schema";
+import { entities, memberships, SAMPLE_TABLES, users, vitalSamples } from "../apps/server/src/db/schema";
 import { createSession } from "../apps/server/src/features/auth/sessions";
 import { packClosedDays } from "../apps/server/src/features/vitals/pack";
 import { RAW_ROW, rawSamples } from "../apps/server/src/features/vitals/raw";
@@ -489,19 +480,21 @@ async function timeExport(server: Server, token: string) {
 
 // ---- comparisons in this process, after the server has stopped ----
 
-/** The tables a sample costs: raw samples hot and packed, and the three bucket levels. */
-const SAMPLE_TABLES = [vitalSamples, vitalDays, vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth];
-
 /** Bytes of the tables, indexes and TOAST of SAMPLE_TABLES (pg_total_relation_size), and of the hot table alone. */
-async function sampleBytes(database: Database): Promise<{ all: number; hot: number }> {
-  const sizes = await rows<{ b: number }>(
+async function sampleBytes(
+  database: Database,
+): Promise<{ all: number; hot: number; tables: { name: string; b: number }[] }> {
+  const tables = await rows<{ name: string; b: number }>(
     database.db,
     sql.join(
-      SAMPLE_TABLES.map((t) => sql`select pg_total_relation_size(${getTableName(t)})::float8 as b`),
+      SAMPLE_TABLES.map(
+        (t) =>
+          sql`select ${getTableName(t)} as name, pg_total_relation_size(${getTableName(t)})::float8 as b`,
+      ),
       sql` union all `,
     ),
   );
-  return { all: sizes.reduce((a, r) => a + r.b, 0), hot: sizes[0]?.b ?? 0 };
+  return { all: tables.reduce((a, r) => a + r.b, 0), hot: tables[0]?.b ?? 0, tables };
 }
 
 /**
@@ -697,8 +690,11 @@ async function main() {
     const p = await packAll(await openBenchDatabase());
     await closeBenchDatabase();
     const minutesPerGb = 1024 / p.mbPerSecond / 60;
-    packLine = `${p.samples.toLocaleString()} samples in ${p.batches} batches, ${p.packSeconds.toFixed(1)} s = ${p.mbPerSecond.toFixed(1)} MB/s of the hot table, ${minutesPerGb.toFixed(1)} minutes per GB${DATABASE_URL ? `; VACUUM FULL of the hot table ${p.vacuumSeconds.toFixed(1)} s` : ""}`;
-    if (DATABASE_URL) bytesLine = `\nbytes per sample: ${Math.round(p.after.all / TOTAL)}`;
+    packLine = `${p.samples.toLocaleString()} samples and ${p.hours.toLocaleString()} hour buckets in ${p.batches} batches, ${p.packSeconds.toFixed(1)} s = ${p.mbPerSecond.toFixed(1)} MB/s of the hot table, ${minutesPerGb.toFixed(1)} minutes per GB${DATABASE_URL ? `; VACUUM FULL of the hot table ${p.vacuumSeconds.toFixed(1)} s` : ""}`;
+    if (DATABASE_URL) {
+      const each = p.after.tables.map((x) => `${x.name} ${(x.b / TOTAL).toFixed(1)}`).join(", ");
+      bytesLine = `\nbytes per sample: ${Math.round(p.after.all / TOTAL)}\n  of which: ${each}`;
+    }
     progress("restarting the server");
     server = await startServer(state.dataDir);
     rss = new RssSampler(server.pid);

@@ -236,11 +236,14 @@ describe("API errors with a detail (AUTH-42)", () => {
         ? "データを読み込めませんでした。"
         : "The data could not be loaded.";
     await expect
-      .poll(() =>
-        page
-          .getByRole("alert")
-          .filter({ hasText: `${failed} ${detail}` })
-          .count(),
+      .poll(
+        () =>
+          page
+            .getByRole("alert")
+            .filter({ hasText: `${failed} ${detail}` })
+            .count(),
+        // the page restores the session and loads its chunk first: more than the poll's default second under load
+        { timeout: 15_000 },
       )
       .toBe(1);
   };

@@ -49,6 +49,7 @@ async function menu(page: Page, name: string | RegExp) {
 
 describe("admin: entities, modules and the first staff (jp)", () => {
   it("creates an entity with the ID rules, subscribes a module with a mode, adds its first staff, edits and deletes", async () => {
+    // (180 s: it walks many screens; 90 s ran out on two cores shared with another run)
     const ctx = await newContext(e.browser, "jp");
     const page = await ctx.newPage();
     await signInAs(page, base, "admin", "admin@example.com");
@@ -130,7 +131,7 @@ describe("admin: entities, modules and the first staff (jp)", () => {
     await seen(page, "かえでクリニック").toBe(1);
     await seen(page, "一時エンティティ").toBe(0);
     await ctx.close();
-  });
+  }, 180_000);
 });
 
 describe("staff: users from a Shift_JIS CSV, invitation, approval, disable and delete (en)", () => {
@@ -603,5 +604,5 @@ describe("phone width (390 px), both languages", () => {
       await checkPage(staff, `${lang}-phone-staff-add-users`);
       await s.close();
     }
-  });
+  }, 180_000);
 });

@@ -9,12 +9,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { type Database, openDatabase, rows } from "../db/client";
 import {
   sleepSegments,
+  users,
   vitalBucketsDay,
   vitalBucketsHour,
   vitalBucketsMonth,
+  vitalDays,
+  vitalHourDays,
   vitalSamples,
 } from "../db/schema";
+import { bareList } from "../db/sql-names";
 import { seedDemo } from "../features/demo/seed";
+import { BUCKET_ROW, hourBuckets } from "../features/vitals/levels";
+import { packClosedDays, unpackDays } from "../features/vitals/pack";
+import { rebuildUser } from "../features/vitals/rebuild";
 import "../test/provided";
 
 /*
@@ -68,7 +75,7 @@ class ServerProcess {
     );
   }
 
-  static async start(dataDir: string): Promise<ServerProcess> {
+  static async start(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -80,6 +87,7 @@ class ServerProcess {
       RAW_RETENTION_DAYS: "3650",
       WEB_DIST: "",
       SEED_DEMO: "true",
+      ...extraEnv,
     };
     delete env.DATABASE_URL;
     delete env.SMTP_URL;
@@ -153,6 +161,14 @@ async function inspect<T>(dataDir: string, f: (db: Database["db"]) => Promise<T>
 
 const skip = Boolean(process.env.DATABASE_URL);
 
+const DAY_MS = 86_400_000;
+/**
+ * The uploads' days: old enough to be packed, young enough for the raw retention of RAW_RETENTION_DAYS (3650):
+ * 3,000 to 1,400 days ago (the batches of uploader u start 400·u days later).
+ */
+const OLD_DATA_FROM = Math.floor((Date.now() - 3_000 * DAY_MS) / DAY_MS) * DAY_MS;
+const OLD_DATA_TO = new Date(OLD_DATA_FROM + 2_000 * DAY_MS).toISOString();
+
 describe.skipIf(skip)(
   "kill -9 of the server on the embedded database (PGlite; skipped with DATABASE_URL)",
   () => {
@@ -180,9 +196,9 @@ describe.skipIf(skip)(
       const uploaders = await Promise.all(UPLOADERS.map((email) => running.signIn(email)));
       const N = 1_500;
       const S = 3;
-      // within the longest raw retention (RAW_RETENTION_DAYS=3650 below): the retention job would otherwise remove the
+      // within the longest raw retention (RAW_RETENTION_DAYS=3650 above): the retention job would otherwise remove the
       // raw samples at the restart, and their re-upload be refused (before-raw-retention); the pack job packs them
-      const BASE = Date.parse("2017-01-05T00:00:00Z") / 1000;
+      const BASE = OLD_DATA_FROM / 1000;
       /** Batch k of uploader u: N one-minute heart-rate samples and S sleep segments, all its own instants. */
       const batch = (u: number, k: number) => {
         const first = BASE + (u * 200 + k) * 2 * 86_400;
@@ -279,11 +295,11 @@ describe.skipIf(skip)(
         const levels = await rows<{ level: string; raw: number; bucketed: number }>(
           db,
           sql`with raw as (select user_id, count(*)::int as n from ${vitalSamples}
-                           where at < '2025-01-01' and measure = 5091 group by user_id)
+                           where at < ${OLD_DATA_TO}::timestamptz and measure = 5091 group by user_id)
             select l.level, coalesce(sum(raw.n), 0)::int as raw, coalesce(sum(l.n), 0)::int as bucketed from raw
-            join (select 'hour' as level, user_id, sum(count)::int as n from ${vitalBucketsHour} where bucket < '2025-01-01' and measure = 5091 group by user_id
-                  union all select 'day', user_id, sum(count)::int from ${vitalBucketsDay} where day < '2025-01-01' and measure = 5091 group by user_id
-                  union all select 'month', user_id, sum(count)::int from ${vitalBucketsMonth} where bucket < '2025-01-01' and measure = 5091 group by user_id) l
+            join (select 'hour' as level, user_id, sum(count)::int as n from ${vitalBucketsHour} where bucket < ${OLD_DATA_TO}::timestamptz and measure = 5091 group by user_id
+                  union all select 'day', user_id, sum(count)::int from ${vitalBucketsDay} where day < ${OLD_DATA_TO}::timestamptz and measure = 5091 group by user_id
+                  union all select 'month', user_id, sum(count)::int from ${vitalBucketsMonth} where bucket < ${OLD_DATA_TO}::timestamptz and measure = 5091 group by user_id) l
               on l.user_id = raw.user_id
             group by l.level order by l.level`,
         );
@@ -387,5 +403,105 @@ describe.skipIf(skip)(
         `crash (import): ${acked.length} import(s) acknowledged, ${interrupted.length} interrupted with ${written.join(", ")} of their rows written before the kill`,
       );
     }, 120_000);
+
+    it("loses and doubles no sample or hour bucket when killed while packing, and the pack goes on after", async () => {
+      // the first test's days, which the servers since have packed, all hot again (as an upload over a
+      // packed day puts it back): the pack job starts on them at start-up
+      const before = await inspect(dataDir, async (db) => {
+        const d = vitalDays;
+        const packed = await rows<{ u: string; m: number; days: string[] }>(
+          db,
+          sql`select ${d.userId}::text as u, ${d.measure}::int as m, array_agg(${d.day}::text) as days from ${d} group by 1, 2`,
+        );
+        await db.transaction(async (tx) => {
+          for (const p of packed) await unpackDays(tx, p.u, [p.m], p.days);
+        });
+        // and more of them, so that packing takes seconds: 70 days of one-minute heart rate for every uploader, before
+        // the others, with their buckets (a rebuild from the samples)
+        const v = vitalSamples;
+        const ids = await rows<{ id: string }>(
+          db,
+          sql`select ${users.id}::text as id from ${users} where ${users.email} = any(${sql.param(UPLOADERS)}::text[])`,
+        );
+        for (const { id } of ids) {
+          await db.execute(sql`insert into ${v} (${bareList(v.userId, v.measure, v.at, v.value)})
+            select ${id}::uuid, 5091, t, 50 + (extract(epoch from t)::bigint / 60) % 70
+            from generate_series(${new Date(OLD_DATA_FROM - 100 * DAY_MS).toISOString()}::timestamptz,
+              ${new Date(OLD_DATA_FROM - 30 * DAY_MS - 60_000).toISOString()}::timestamptz, interval '1 minute') as t`);
+          await rebuildUser(db, id);
+        }
+        return vitalTotals(db);
+      });
+      expect(before.packed).toBe(0);
+      expect(before.hot).toBeGreaterThan(5 * 100_000);
+      server = await ServerProcess.start(dataDir);
+      // the job starts once the server answers; it packs 50,000 samples a batch, in seconds for all of them here
+      await new Promise((r) => setTimeout(r, 1_000));
+      await server.kill9();
+      const killed = await inspect(dataDir, vitalTotals);
+      // the kill came before the pack had ended
+      expect(killed.packed).toBeLessThan(before.total);
+      expect(killed).toMatchObject({
+        total: before.total,
+        twice: 0,
+        hours: before.total,
+        days: before.total,
+      });
+      expect(killed.months).toBe(before.total);
+      // the next start (its own pack off here) and an in-process pack go on where the killed one stopped
+      const restarted = await ServerProcess.start(dataDir, { PACK_SAMPLES: "off" });
+      server = restarted;
+      await restarted.stop();
+      const packed = await inspect(dataDir, async (db) => {
+        const run = await packClosedDays(db, Date.now());
+        return { run, totals: await vitalTotals(db) };
+      });
+      expect(packed.run.done).toBe(true);
+      expect(packed.totals).toEqual({
+        ...killed,
+        packed: before.total,
+        hot: 0,
+        packedHourDays: packed.totals.packedHourDays,
+      });
+      expect(packed.totals.packedHourDays).toBeGreaterThan(0);
+      console.log(
+        `crash (pack): killed with ${killed.packed} of ${before.total} samples and ${killed.packedHourDays} days of hour buckets packed`,
+      );
+    }, 120_000);
   },
 );
+
+/**
+ * The band data's totals: samples hot and packed, samples stored twice (hot and packed, or in two packed days), the
+ * counts of each bucket level (the hours hot and packed, through levels.ts), days of packed hour buckets.
+ */
+async function vitalTotals(db: Database["db"]) {
+  const v = vitalSamples;
+  const d = vitalDays;
+  const level = (table: typeof vitalBucketsDay | typeof vitalBucketsMonth) =>
+    sql`(select coalesce(sum(${table.count}), 0) from ${table})::int`;
+  const [r] = await rows<{
+    hot: number;
+    packed: number;
+    twice: number;
+    hours: number;
+    days: number;
+    months: number;
+    packedHourDays: number;
+  }>(
+    db,
+    sql`select (select count(*) from ${v})::int as hot,
+      (select coalesce(sum(cardinality(${d.offsets})), 0) from ${d})::int as packed,
+      (select count(*) from (select u, m, t from (
+          select ${v.userId} as u, ${v.measure} as m, ${v.at} as t from ${v}
+          union all
+          select ${d.userId}, ${d.measure}, ${d.day} + x.o * interval '1 millisecond' from ${d}, unnest(${d.offsets}) as x(o)
+        ) a group by 1, 2, 3 having count(*) > 1) b)::int as twice,
+      (select coalesce(sum(h.${BUCKET_ROW.count}), 0) from (${hourBuckets(() => sql`true`, { from: 0, to: Date.now() + 86_400_000 })}) h)::int
+        as hours,
+      ${level(vitalBucketsDay)} as days, ${level(vitalBucketsMonth)} as months,
+      (select count(*) from ${vitalHourDays})::int as "packedHourDays"`,
+  );
+  if (!r) throw new Error("no totals");
+  return { ...r, total: r.hot + r.packed };
+}

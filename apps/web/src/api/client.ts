@@ -162,17 +162,6 @@ export async function request<T>(method: Method, path: string, options: RequestO
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A file answer (e.g. a streamed CSV) with the name from its Content-Disposition, if any. */
-export async function requestFile(
-  path: string,
-  options: Omit<RequestOptions, "body"> = {},
-): Promise<{ blob: Blob; filename: string | null }> {
-  const res = await respond("GET", path, options);
-  const disposition = res.headers.get("content-disposition") ?? "";
-  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-  return { blob: await res.blob(), filename };
-}
-
 /* The typed calls (issue 30 §1, docs/architecture.md "The web's API client"): every call names a path of the
  * server's OpenAPI document (schema.ts, `npm run api:types`) without its `/api` prefix, with that operation's
  * path and query parameters and body; the answer has the document's type. Types only: the same `request` runs. */
@@ -268,9 +257,6 @@ export const api = {
     call("put", path, init) as Promise<ApiResponse<"put", P>>,
   delete: <P extends ApiPath<"delete">>(path: P, ...[init]: InitArg<"delete", P>) =>
     call("delete", path, init) as Promise<ApiResponse<"delete", P>>,
-  /** GET of a file: resolves to its bytes and file name. */
-  file: <P extends ApiPath<"get">>(path: P, ...[init]: InitArg<"get", P>) =>
-    requestFile(urlOfInit(path, init), init),
   /** GET of one page of a list: its rows and the total the server puts in header `totalHeader`. */
   page: async <P extends ApiPath<"get">>(path: P, totalHeader: string, ...[init]: InitArg<"get", P>) => {
     const res = await respond("GET", urlOfInit(path, init), init ?? {});

@@ -9,7 +9,7 @@ import {
   type UserRowsBody,
 } from "@mimamori/shared";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { useSessionState } from "./hooks";
 import { allPages } from "./pages";
 import type { AdminExportRequest } from "./reports";
@@ -52,8 +52,9 @@ export const orgEndpoints = {
   // (the document names the uid `workspace`: OpenAPI gives one name to a parameter of `/admin/users/{}`)
   deleteAccount: (uid: string) =>
     api.delete("/admin/users/{workspace}", { params: { path: { workspace: uid } } }),
-  userDataFile: (uid: string, q: AdminExportRequest) =>
-    api.file("/admin/users/data/{uid}/download", {
+  /** One user's vital-data CSV, streamed (`useStreamedDownload` reads it). */
+  userDataCsvPath: (uid: string, q: AdminExportRequest) =>
+    apiUrl("get", "/admin/users/data/{uid}/download", {
       params: {
         path: { uid },
         query: {

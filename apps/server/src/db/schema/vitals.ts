@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -47,10 +48,13 @@ export const vitalSamples = pgTable(
 
 /**
  * Packed raw samples (issue 32 §1): one row per user, measure and closed UTC day, the samples' times as milliseconds
- * from the day's start (ascending) and their values (`readings`) in arrays of the same length, compressed by TOAST (migration
- * 0015: `toast_tuple_target` 128, lz4 where the server has it). `vital_samples` stays the hot table every upload writes;
- * the pack job (features/vitals/pack.ts) moves closed days here and an upload touching a packed day unpacks it first.
- * Read only through features/vitals/raw.ts `rawSamples`, which unions both.
+ * from the day's start (ascending) and their values in an array of the same length: `narrow_readings` (4-byte floats)
+ * when every value of the day is exactly a 4-byte float (whole numbers, halves: heart rate, SpO2, steps, …), else
+ * `readings` (8-byte); one of the two is set (migration 0016). PostgreSQL compresses a row only past ~2 KB (TOAST's
+ * fixed threshold), so a day of sparse data is kept small by its types, a day of 1-minute data also by lz4 where the
+ * server has it (migration 0015). `vital_samples` stays the hot table every upload writes; the pack job
+ * (features/vitals/pack.ts) moves closed days here and an upload touching a packed day unpacks it first. Read only
+ * through features/vitals/raw.ts `rawSamples`, which unions both.
  */
 export const vitalDays = pgTable(
   "vital_days",
@@ -59,7 +63,28 @@ export const vitalDays = pgTable(
     measure: smallint("measure").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     offsets: integer("offsets").array().notNull(),
-    readings: doublePrecision("readings").array().notNull(),
+    readings: doublePrecision("readings").array(),
+    narrowReadings: real("narrow_readings").array(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
+);
+
+/**
+ * Packed hour buckets (issue 32 §1): one row per user, measure and UTC day a week old or more, its 24 hours in slots
+ * (the slot of hour h is h + 1): `counts` (0: no sample that hour) and the aggregates in one array of 72, the hours'
+ * minima, then maxima, then sums, as `narrow_aggs` (4-byte floats) when every one is exactly a 4-byte float, else
+ * `aggs`. The last days stay rows of `vital_buckets_hour`, which uploads and the board read (pack.ts
+ * `hourHotFrom`). Read only through features/vitals/levels.ts `hourBuckets`, which unions both.
+ */
+export const vitalHourDays = pgTable(
+  "vital_hour_days",
+  {
+    userId: bareUserId(),
+    measure: smallint("measure").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    counts: integer("counts").array().notNull(),
+    aggs: doublePrecision("aggs").array(),
+    narrowAggs: real("narrow_aggs").array(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
 );
@@ -92,6 +117,19 @@ const bucketTable = <N extends string, C extends string>(name: N, column: C) =>
 export const vitalBucketsHour = bucketTable("vital_buckets_hour", "bucket");
 export const vitalBucketsDay = bucketTable("vital_buckets_day", "day");
 export const vitalBucketsMonth = bucketTable("vital_buckets_month", "bucket");
+
+/**
+ * The band samples' tables, hot and packed, and their buckets: the high-volume tables without a foreign key (a trigger
+ * on `users` deletes from each, migration 0016), what a sample costs on disk (bench/vitals.ts).
+ */
+export const SAMPLE_TABLES = [
+  vitalSamples,
+  vitalDays,
+  vitalBucketsHour,
+  vitalHourDays,
+  vitalBucketsDay,
+  vitalBucketsMonth,
+] as const;
 
 /** Sleep stage segments as the band reports them; one per (user, start). */
 export const sleepSegments = pgTable(

@@ -9,12 +9,8 @@ import {
   mailOutbox,
   notifications,
   rateEvents,
+  SAMPLE_TABLES,
   users,
-  vitalBucketsDay,
-  vitalBucketsHour,
-  vitalBucketsMonth,
-  vitalDays,
-  vitalSamples,
   webhookDeliveries,
 } from "../../db/schema";
 
@@ -43,8 +39,7 @@ export async function purgeAccount(tx: Db, userId: string): Promise<string | nul
     .where(eq(accessAudit.actorId, userId));
 
   // no foreign key: band data and answers
-  for (const t of [vitalSamples, vitalDays, vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth])
-    await tx.execute(sql`delete from ${t} where ${t.userId} = ${id}`);
+  for (const t of SAMPLE_TABLES) await tx.execute(sql`delete from ${t} where ${t.userId} = ${id}`);
   await tx.execute(sql`delete from ${formAnswers} where ${formAnswers.userId} = ${id}`);
 
   // webhook deliveries of alerts about them (the alerts themselves cascade below)

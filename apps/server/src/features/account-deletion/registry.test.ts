@@ -28,6 +28,7 @@ import {
   staffNotificationPrefs,
   users,
   vitalDays,
+  vitalHourDays,
   vitalRetention,
   vitalSamples,
   vitalSync,
@@ -117,6 +118,14 @@ describe("an account's deletion leaves no row of the person", () => {
       day: "2024-05-01",
       offsets: [0, 60_000],
       readings: [61, 62],
+    });
+    // and a packed day of hour buckets (the same job's)
+    await db.insert(vitalHourDays).values({
+      userId: victim.id,
+      measure: 5091,
+      day: "2024-05-01",
+      counts: [2, ...Array(23).fill(0)],
+      narrowAggs: [61, ...Array(23).fill(0), 62, ...Array(23).fill(0), 123, ...Array(23).fill(0)],
     });
     await db.insert(sleepSessions).values({
       userId: victim.id,

@@ -277,6 +277,7 @@ export function boardStatement(
       from ${z} join c on c.uid = ${z.userId}
       where ${z.workspaceName} = ${ws} and ${z.endedAt} is null and ${z.until} > ${nowAt}
     ),
+    -- the week's hour buckets are all rows of the hour table: packing leaves the last HOT_HOUR_DAYS hot (vitals/hot.ts)
     worn as materialized (
       select (select bit_or(1 << width_bucket(${vitalBucketsHour.bucket}, ${sql.param(dayStarts.map((d) => new Date(d).toISOString()))}::timestamptz[]))
         from ${vitalBucketsHour} where ${vitalBucketsHour.userId} = c.uid and ${vitalBucketsHour.measure} = ${WEAR_MEASURE}

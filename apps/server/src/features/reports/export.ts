@@ -2,9 +2,10 @@ import { type AdminExportQuery, type Language, MEASURES } from "@mimamori/shared
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { sleepSessions, users, vitalBucketsHour } from "../../db/schema";
+import { sleepSessions, users } from "../../db/schema";
 import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches } from "../../lib/csv-stream";
 import { at } from "../../lib/time-sql";
+import { BUCKET_ROW, hourBuckets } from "../vitals/levels";
 import { FIRST_SPAN_MS, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
 import { LABELS, sleepSegmentRows } from "./report-csv";
 
@@ -50,12 +51,12 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
     return;
   }
   const raw = q.db_type === "Raw";
-  const h = vitalBucketsHour;
+  const h = BUCKET_ROW;
   const r = RAW_ROW;
   const cols = raw
     ? sql`s.${r.value}::float8 as a`
-    : sql`${h.max}::float8 as a, ${h.min}::float8 as b, (${h.sum} / ${h.count})::float8 as c, ${h.sum}::float8 as s,
-        ${h.count}::int as n`;
+    : sql`s.${h.max}::float8 as a, s.${h.min}::float8 as b, (s.${h.sum} / s.${h.count})::float8 as c,
+        s.${h.sum}::float8 as s, s.${h.count}::int as n`;
   for (const m of LEVELS) {
     const name = m.name[lang];
     const unit = m.unit[lang];
@@ -68,11 +69,13 @@ export async function* userExport(db: Db, userId: string, q: AdminExportQuery, l
         ? sql`select extract(epoch from s.${r.at})::float8 * 1000 as t, ${localText(sql`s.${r.at}`, tz)} as d, ${cols}
             from (${rawPage((t) => sql`${t.userId} = ${user} and ${t.measure} = ${m.measure}`, { start, end, cursor, spanMs })}) s
             order by s.${r.at} limit ${size}`
-        : sql`select extract(epoch from ${h.bucket})::float8 * 1000 as t, ${localText(sql`${h.bucket}`, tz)} as d, ${cols}
-            from ${h}
-            where ${h.userId} = ${user} and ${h.measure} = ${m.measure}
-              and ${cursor === null ? sql`${h.bucket} >= ${at(start)}` : sql`${h.bucket} > ${at(cursor)}`} and ${h.bucket} < ${at(end)}
-            order by ${h.bucket} limit ${size}`;
+        : sql`select extract(epoch from s.${h.bucket})::float8 * 1000 as t, ${localText(sql`s.${h.bucket}`, tz)} as d, ${cols}
+            from (${hourBuckets((t) => sql`${t.userId} = ${user} and ${t.measure} = ${m.measure}`, {
+              from: cursor ?? start,
+              after: cursor !== null,
+              to: end,
+            })}) s
+            order by s.${h.bucket} limit ${size}`;
       const page = await rows<{
         t: number;
         d: string;

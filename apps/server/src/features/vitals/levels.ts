@@ -1,7 +1,8 @@
 import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth } from "../../db/schema";
+import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalHourDays } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, zoneOffsetMinutes } from "../../lib/time-sql";
+import { hoursHotFrom } from "./hot";
 import { RAW_ROW, rawSamples } from "./raw";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
@@ -113,6 +114,49 @@ const bucketRow = (values: Record<keyof typeof BUCKET_ROW, SQLWrapper>) =>
     sql`, `,
   );
 
+const kh = vitalHourDays;
+
+/** A packed day's 72 aggregates (minima, maxima, sums) as 8-byte floats, from whichever of its arrays is set (schema). */
+export const packedAggs = (row: SQL) =>
+  sql`coalesce(${row}.${bare(kh.aggs)}, ${row}.${bare(kh.narrowAggs)}::float8[])`;
+
+/** The start of the hour in slot `slot` (1–24) of the packed UTC day `day`. */
+export const slotTime = (day: SQL, slot: SQL) =>
+  sql`(${day} + (${slot} - 1) * interval '1 hour') at time zone 'UTC'`;
+
+const DAY_MS = 86_400_000;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The one front door to hour buckets: those matching `filter` (applied to the hour table and to the packed one) from
+ * `from` (after it, with `after`) to `to` (epoch ms, exclusive), as rows of BUCKET_ROW in no order. The hot rows union
+ * the slots of the packed days overlapping the window (pack.ts moves hours a week old into `vital_hour_days`); a
+ * window of hot days only reads the hour table alone.
+ */
+export function hourBuckets(filter: VitalFilter, w: { from: number; to: number; after?: boolean }): SQL {
+  const from = at(w.from);
+  const since = w.after ? sql`> ${from}` : sql`>= ${from}`;
+  const hot = sql`select ${bucketRow({ ...h, bucket: h.bucket })} from ${h}
+    where ${filter(h)} and ${h.bucket} ${since} and ${h.bucket} < ${at(w.to)}`;
+  if (hoursHotFrom(w.from)) return hot;
+  const t = slotTime(sql`p.${bare(kh.day)}`, sql`x.i`);
+  const packed = sql`select ${bucketRow({
+    userId: sql`p.${bare(kh.userId)}`,
+    measure: sql`p.${bare(kh.measure)}`,
+    bucket: t,
+    min: sql`x.a[x.i]`,
+    max: sql`x.a[24 + x.i]`,
+    sum: sql`x.a[48 + x.i]`,
+    count: sql`x.c`,
+  })}
+    from (select * from ${kh} where ${filter(kh)} and ${kh.day} >= ${utcDate(w.from)}::date
+        and ${kh.day} < ${utcDate(Math.ceil(w.to / DAY_MS) * DAY_MS)}::date) p,
+      lateral (select ${packedAggs(sql`p`)} as a) w,
+      lateral (select w.a, s.c, s.i::int as i from unnest(p.${bare(kh.counts)}) with ordinality as s(c, i)) x
+    where x.c > 0 and ${t} ${since} and ${t} < ${at(w.to)}`;
+  return sql`${hot} union all ${packed}`;
+}
+
 /**
  * The buckets and samples covering [start, end) at the given levels (see `coverRange`), as one union of rows
  * (BUCKET_ROW: user_id, measure, bucket, min, max, sum, count) matching `filter` (applied to the samples and to
@@ -147,6 +191,7 @@ export function bucketsOver(
       });
       return sql`select ${row} from (${rawSamples(filter, { from: at(from), to: at(to) })}) s`;
     }
+    if (level === "hour") return hourBuckets(filter, { from, to });
     const { table: b, column } = LEVEL_TABLE[level];
     const row = bucketRow({ ...b, bucket: column });
     return sql`select ${row} from ${b} where ${filter(b)} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;

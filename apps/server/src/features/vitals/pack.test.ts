@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changesOf } from "../../db/changes";
@@ -9,25 +10,31 @@ import {
   vitalBucketsHour,
   vitalBucketsMonth,
   vitalDays,
+  vitalHourDays,
   vitalSamples,
 } from "../../db/schema";
+import { localMidnightMs } from "../../lib/time-sql";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
 import { consentSince, download } from "../../test/worlds/reports";
 import { purgeAccount } from "../account-deletion/purge";
 import { prng } from "../demo/simulator";
-import { hotFrom, PACK_CLOCK_SKEW_MS, packBatch, packClosedDays, packedCounts } from "./pack";
+import { HOT_HOUR_DAYS, hotFrom, hourHotFrom, PACK_CLOCK_SKEW_MS } from "./hot";
+import { BUCKET_ROW, hourBuckets } from "./levels";
+import { packBatch, packClosedDays, packedCounts } from "./pack";
+import { rebuildUser } from "./rebuild";
 
 /*
- * Packed samples (issue 32 §1): every read answers the same before and after the pack job moved closed days into
- * `vital_days`; uploads over packed days keep today's rules; the pack is resumable and atomic per batch; an upload
- * concurrent with a pack loses and duplicates nothing; a deleted account leaves no packed row.
+ * Packed samples and hour buckets (issue 32 §1): every read answers the same before and after the pack job moved
+ * closed days into `vital_days` and week-old hours into `vital_hour_days`; uploads over packed days keep today's rules;
+ * the pack is resumable and atomic per batch; an upload concurrent with a pack loses and duplicates nothing; a rebuild
+ * and a deleted account leave no packed row behind.
  */
 
 const DAY_MS = 86_400_000;
 const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-/** The data: nine to three days ago (UTC), all of it before the hot days. */
-const FROM = today - 9 * DAY_MS;
+/** The data: twelve to three days ago (UTC), all of it before the hot days; the hours of its first four days packed. */
+const FROM = today - 12 * DAY_MS;
 const TO = today - 3 * DAY_MS;
 
 let t: TestApp;
@@ -145,18 +152,41 @@ function sameReads(now: Awaited<ReturnType<typeof reads>>) {
   }
 }
 
-/** Each level's buckets of everyone, in key order. */
-const buckets = () =>
-  Promise.all(
-    [vitalBucketsHour, vitalBucketsDay, vitalBucketsMonth].map((b) =>
+/** Every hour bucket, hot and packed, of everyone (levels.ts), as rows of BUCKET_ROW. */
+const allHours = () => hourBuckets(() => sql`true`, { from: 0, to: Date.now() + DAY_MS });
+
+/** Each level's buckets of everyone, in key order (the hours through their front door). */
+const buckets = () => {
+  const r = BUCKET_ROW;
+  return Promise.all(
+    [
+      sql`(${allHours()})`,
+      ...[vitalBucketsDay, vitalBucketsMonth].map(
+        (x) =>
+          sql`(select ${x.userId}, ${x.measure}, ${x.bucket} as ${r.bucket}, ${x.min}, ${x.max}, ${x.sum}, ${x.count} from ${x})`,
+      ),
+    ].map((b) =>
       rows(
         t.db,
-        sql`select ${b.userId}::text as u, ${b.measure}::int as m, ${b.bucket}::text as b, ${b.min}::float8 as min,
-          ${b.max}::float8 as max, round(${b.sum}::numeric, 6)::float8 as sum, ${b.count}::int as n
-        from ${b} order by 1, 2, 3`,
+        sql`select b.${r.userId}::text as u, b.${r.measure}::int as m, b.${r.bucket}::text as b, b.${r.min}::float8 as min,
+          b.${r.max}::float8 as max, round(b.${r.sum}::numeric, 6)::float8 as sum, b.${r.count}::int as n
+        from ${b} b order by 1, 2, 3`,
       ),
     ),
   );
+};
+
+/** Packed days of hour buckets, and hour buckets still rows, before `hourHotFrom`. */
+const hourPlaces = async () => {
+  const h = vitalBucketsHour;
+  return oneRow<{ packed: number; hotBefore: number; hot: number }>(
+    t.db,
+    sql`select (select count(*) from ${vitalHourDays})::int as packed,
+      (select count(*) from ${h} where ${h.bucket} < ${new Date(hourHotFrom(Date.now())).toISOString()}::timestamptz)::int
+        as "hotBefore",
+      (select count(*) from ${h})::int as hot`,
+  );
+};
 
 /** Samples stored more than once (hot and packed, or twice packed): none may be. */
 const twice = async () => {
@@ -213,7 +243,7 @@ describe("the pack", () => {
     const [hot] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from ${v}`);
     expect(hot?.n).toBe(total);
     const part = await packClosedDays(t.db, Date.now(), { maxBatches: 2, batchSamples: 500 });
-    expect(part).toEqual({ samples: 1000, batches: 2, done: false });
+    expect(part).toEqual({ samples: 1000, hours: 0, batches: 2, done: false });
     expect(await packedCounts(t.db)).toEqual({ packed: 1000, hot: total - 1000 });
     sameReads(await reads());
     // a batch that fails (here: its write into the packed table) leaves nothing half done
@@ -226,15 +256,26 @@ describe("the pack", () => {
     await t.db.execute(sql`drop trigger fail_pack on ${vitalDays}`);
     await t.db.execute(sql`drop function fail_pack()`);
     expect(await packedCounts(t.db)).toEqual({ packed: 1000, hot: total - 1000 });
+    const hoursBefore = await hourPlaces();
     const rest = await packAll();
     expect(rest.done).toBe(true);
     expect(rest.samples).toBe(total - 1000);
     expect(await packedCounts(t.db)).toEqual({ packed: total, hot: 0 });
-    // one row per user, measure and day: 2 users × (6 days of heart rate and steps, 6 of blood pressure × 2)
+    // one row per user, measure and day: 2 users × (9 days of heart rate and steps, 9 of blood pressure × 2)
     const [days] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from ${vitalDays}`);
-    expect(days?.n).toBe(2 * 6 * 4);
+    expect(days?.n).toBe(2 * 9 * 4);
+    // the hour buckets of the days before hourHotFrom (the first four: twelve to nine days ago) moved into one row a
+    // user, measure and day; the later ones stay rows
+    const packedHourDays = (hourHotFrom(Date.now()) - FROM) / DAY_MS;
+    expect(packedHourDays).toBe(Date.now() % DAY_MS < PACK_CLOCK_SKEW_MS ? 3 : 4);
+    expect(rest.hours).toBe(hoursBefore.hotBefore);
+    expect(await hourPlaces()).toEqual({
+      packed: 2 * packedHourDays * 4,
+      hotBefore: 0,
+      hot: hoursBefore.hot - rest.hours,
+    });
     expect((await twice()).n).toBe(0);
-    expect(await packAll()).toEqual({ samples: 0, batches: 0, done: true });
+    expect(await packAll()).toEqual({ samples: 0, hours: 0, batches: 0, done: true });
   });
 
   it("every read answers the same over packed days as before packing", async () => {
@@ -244,6 +285,81 @@ describe("the pack", () => {
     expect(after.personalCsv.split("\n").length).toBeGreaterThan(800);
     sameReads(after);
     expect(await buckets()).toEqual(bucketsBefore);
+  });
+});
+
+describe("the packed layout", () => {
+  const narrow = async (values: string) =>
+    (
+      await oneRow<{ n: number[] | null }>(
+        t.db,
+        sql`select vital_narrow(${sql.raw(values)}::float8[])::float8[] as n`,
+      )
+    ).n;
+
+  it("keeps values as 4-byte floats only where each one is exactly one, and never fails on a value out of range", async () => {
+    expect(await narrow("array[72, 0, -3.5, 0.25, 16777216]")).toEqual([72, 0, -3.5, 0.25, 16777216]);
+    for (const wide of [
+      "array[72, 36.6]",
+      "array[16777217]",
+      "array[1e300]",
+      "array[1e-300]",
+      "array['infinity']",
+    ])
+      expect(await narrow(wide), wide).toBeNull();
+  });
+
+  it("stores each packed day in the narrow or the wide array as its values allow, and reads both back exactly", async () => {
+    const d = vitalDays;
+    const kinds = await rows<{ m: number; narrow: boolean; n: number }>(
+      t.db,
+      sql`select ${d.measure}::int as m, ${d.narrowReadings} is not null as narrow, count(*)::int as n
+        from ${d} group by 1, 2 order by 1, 2`,
+    );
+    // heart rate to one decimal is 8-byte; steps and blood pressure (whole numbers) are 4-byte
+    expect(kinds.find((k) => k.m === 5091)?.narrow).toBe(false);
+    expect(kinds.filter((k) => k.m !== 5091).every((k) => k.narrow)).toBe(true);
+    const kh = vitalHourDays;
+    const [aggs] = await rows<{ narrow: number; wide: number }>(
+      t.db,
+      sql`select count(*) filter (where ${kh.narrowAggs} is not null)::int as narrow,
+        count(*) filter (where ${kh.aggs} is not null)::int as wide from ${kh}`,
+    );
+    expect(aggs?.narrow).toBeGreaterThan(0);
+    expect(aggs?.wide).toBeGreaterThan(0);
+    sameReads(await reads());
+    expect(await buckets()).toEqual(bucketsBefore);
+  });
+
+  it("reads a window of hot hours from the hour table alone", () => {
+    const packed = (from: number) =>
+      JSON.stringify(new PgDialect().sqlToQuery(hourBuckets(() => sql`true`, { from, to: Date.now() })).sql);
+    expect(packed(FROM)).toContain("vital_hour_days");
+    expect(packed(Date.now() - 3_600_000)).not.toContain("vital_hour_days");
+  });
+
+  it("keeps the board's week of wear (seven local days, in the zones furthest east and west) in the hour table", () => {
+    for (const now of [
+      today + 60_000,
+      today + PACK_CLOCK_SKEW_MS + 60_000,
+      today + DAY_MS / 2,
+      today + DAY_MS - 1,
+    ])
+      for (const tz of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Tokyo", "UTC"])
+        expect(localMidnightMs(now, tz, 6), `${tz} at ${new Date(now).toISOString()}`).toBeGreaterThanOrEqual(
+          hourHotFrom(Math.min(now, Date.now())),
+        );
+    expect(HOT_HOUR_DAYS).toBe(7);
+  });
+
+  it("a rebuild of the buckets from the samples answers as before, its hours rows again until the next pack", async () => {
+    await rebuildUser(t.db, who.client.uid);
+    expect(await buckets()).toEqual(bucketsBefore);
+    expect((await hourPlaces()).hotBefore).toBeGreaterThan(0);
+    await packAll();
+    expect((await hourPlaces()).hotBefore).toBe(0);
+    expect(await buckets()).toEqual(bucketsBefore);
+    sameReads(await reads());
   });
 });
 
@@ -278,12 +394,18 @@ describe("uploads over packed days", () => {
     expect(await upload(c().token, { samples: [extra] })).toMatchObject({ accepted: 1, duplicates: 0 });
     expect(await upload(c().token, { samples: [extra] })).toMatchObject({ accepted: 0, duplicates: 1 });
     await packAll();
+    expect((await hourPlaces()).hotBefore).toBe(0);
+    // the day and its hours come back into the hot tables for the upload's check
     expect(await upload(c().token, { samples: [extra] })).toMatchObject({ accepted: 0, duplicates: 1 });
-    const h = vitalBucketsHour;
+    expect((await hourPlaces()).hotBefore).toBe(24);
+    // its hour bucket, read where it is (levels.ts reads the hot and the packed ones)
+    const r = BUCKET_ROW;
     const hour = await oneRow<{ n: number }>(
       t.db,
-      sql`select ${h.count}::int as n from ${h} where ${h.userId} = ${c().uid}::uuid and ${h.measure} = 5091
-        and ${h.bucket} = ${new Date(FROM + DAY_MS).toISOString()}::timestamptz`,
+      sql`select b.${r.count}::int as n from (${hourBuckets(
+        (x) => sql`${x.userId} = ${c().uid}::uuid and ${x.measure} = 5091`,
+        { from: FROM + DAY_MS, to: FROM + DAY_MS + 3_600_000 },
+      )}) b`,
     );
     const raw = await oneRow<{ n: number }>(
       t.db,
@@ -323,8 +445,10 @@ describe("uploads over packed days", () => {
     expect(after?.n).toBe((counted?.n ?? 0) + accepted);
     expect((await twice()).n).toBe(0);
     // the buckets still hold exactly the samples
-    const h = vitalBucketsHour;
-    const [sums] = await rows<{ n: number }>(t.db, sql`select sum(${h.count})::int as n from ${h}`);
+    const [sums] = await rows<{ n: number }>(
+      t.db,
+      sql`select sum(b.${BUCKET_ROW.count})::int as n from (${allHours()}) b`,
+    );
     expect(sums?.n).toBe(after?.n);
   });
 });
@@ -361,11 +485,23 @@ describe("account deletion", () => {
           sql`select count(*)::int as n from ${d} where ${d.userId} = ${uid}::uuid`,
         )
       ).n;
+    const kh = vitalHourDays;
+    const hours = async (uid: string) =>
+      (
+        await oneRow<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from ${kh} where ${kh.userId} = ${uid}::uuid`,
+        )
+      ).n;
     expect(await count(who.client.uid)).toBeGreaterThan(0);
     expect(await count(who.client2.uid)).toBeGreaterThan(0);
+    expect(await hours(who.client.uid)).toBeGreaterThan(0);
+    expect(await hours(who.client2.uid)).toBeGreaterThan(0);
     await t.db.transaction((tx) => purgeAccount(tx, who.client.uid));
     expect(await count(who.client.uid)).toBe(0);
+    expect(await hours(who.client.uid)).toBe(0);
     await t.db.execute(sql`delete from ${users} where ${users.id} = ${who.client2.uid}::uuid`);
     expect(await count(who.client2.uid)).toBe(0);
+    expect(await hours(who.client2.uid)).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, numberArray, oneRow, rows } from "../../db/client";
-import { users, vitalDays, vitalSamples } from "../../db/schema";
+import { users, vitalBucketsHour, vitalDays, vitalHourDays, vitalSamples } from "../../db/schema";
 import { bare, bareList } from "../../db/sql-names";
 import type { Job } from "../../jobs/runner";
 import { at } from "../../lib/time-sql";
-import { packedTime } from "./raw";
+import { hotFrom, hourHotFrom } from "./hot";
+import { packedAggs, slotTime } from "./levels";
+import { packedReadings, packedTime } from "./raw";
 
 /*
  * Packing raw samples (issue 32 §1; docs/decisions.md "Packed samples"). Uploads write `vital_samples` (hot); this
@@ -18,18 +21,6 @@ import { packedTime } from "./raw";
 export const PACK_JOB = "vitals-pack";
 
 const DAY_MS = 86_400_000;
-
-/**
- * How far the servers' clocks may disagree: a day is packed once it ended more than a day and this before now, so
- * that an upload for today or yesterday by any server's clock never meets a packed day (store.ts skips the unpack).
- */
-export const PACK_CLOCK_SKEW_MS = 3_600_000;
-
-/** Start (epoch ms) of the first UTC day that stays hot at `now`: yesterday's (by the slower clock, less the skew). */
-export function hotFrom(now: number): number {
-  const t = Math.min(now, Date.now()) - PACK_CLOCK_SKEW_MS;
-  return Math.floor(t / DAY_MS) * DAY_MS - DAY_MS;
-}
 
 /**
  * The UTC days (YYYY-MM-DD) and measures of `samples` that may be packed by now, by this server's clock: those before
@@ -57,7 +48,7 @@ export function packableDays(samples: readonly { measure: number; at: number }[]
 /** Samples a batch moves at most (~400 days of heart rate at 122 a day, a transaction of a few hundred ms). */
 export const PACK_BATCH_SAMPLES = 50_000;
 
-/** The key of the last sample a batch took: the next batch starts after it. */
+/** The key of the last row a batch took: the next batch starts after it. */
 export interface PackCursor {
   userId: string;
   measure: number;
@@ -66,7 +57,7 @@ export interface PackCursor {
 }
 
 export interface PackBatch {
-  /** Samples moved. */
+  /** Rows moved (samples, or hour buckets). */
   samples: number;
   /** Where the next batch starts; null: nothing left before the hot days (or another server is packing). */
   next: PackCursor | null;
@@ -74,26 +65,121 @@ export interface PackBatch {
 
 const v = vitalSamples;
 const k = vitalDays;
-const KEY = sql`(${v.userId}, ${v.measure}, ${v.at})`;
-const after = (c: PackCursor | null) =>
-  c ? sql` and ${KEY} > (${c.userId}::uuid, ${c.measure}::smallint, ${c.at}::timestamptz)` : sql``;
-
-/** Samples that can be packed: before the hot days and at a whole millisecond (a packed time is milliseconds). */
-const packable = (before: number) =>
-  sql`${v.at} < ${at(before)} and ${v.at} = date_trunc('milliseconds', ${v.at})`;
+const hh = vitalBucketsHour;
+const kh = vitalHourDays;
 
 /**
- * One batch: the next `limit` packable samples after `cursor` in key order (user, measure, time), their users
- * locked as ingestion locks them (store.ts `lockUser`'s advisory lock, and `for key share` against deletion), then
- * moved in one statement: deleted from the hot table and merged into the days' packed rows (a day already packed,
- * e.g. by a batch that ended inside it, gets the union, ordered by time).
+ * The wide and the narrow array of a packed row from the values `wide` and their narrowing `narrow` (SQL expressions
+ * of the select list; `vital_narrow`, migration 0016): the narrow one where it exists, else the wide one.
  */
-export async function packBatch(
+const oneOf = (wide: string, narrow: string) =>
+  sql.raw(`case when ${narrow} is null then ${wide} end, ${narrow}`);
+
+/** What a pack moves: the hot rows before `before` of a table keyed (user, measure, time), and how. */
+interface Packing {
+  table: PgTable;
+  user: AnyPgColumn;
+  measure: AnyPgColumn;
+  time: AnyPgColumn;
+  /** The rows that may move. */
+  packable: (before: number) => SQL;
+  /** One statement moving the rows matching `where` into their packed days, answering the rows moved as `n`. */
+  move: (where: SQL) => SQL;
+}
+
+/** A day's samples: deleted from the hot table and merged into the days' packed rows (ordered by time). */
+const SAMPLES: Packing = {
+  table: v,
+  user: v.userId,
+  measure: v.measure,
+  time: v.at,
+  // a packed time is whole milliseconds
+  packable: (before) => sql`${v.at} < ${at(before)} and ${v.at} = date_trunc('milliseconds', ${v.at})`,
+  move: (where) => sql`with moved as (
+      delete from ${v} where ${where} returning ${v.userId}, ${v.measure}, ${v.at}, ${v.value}
+    ), days as (
+      select ${bare(v.userId)} as u, ${bare(v.measure)} as m, (${bare(v.at)} at time zone 'UTC')::date as dd,
+        array_agg(round(extract(epoch from ${bare(v.at)} - (${bare(v.at)} at time zone 'UTC')::date::timestamp
+          at time zone 'UTC') * 1000)::int order by ${bare(v.at)}) as os,
+        array_agg(${bare(v.value)} order by ${bare(v.at)}) as vs,
+        count(*) as n
+      from moved group by 1, 2, 3
+    ), merged as (
+      insert into ${k} as old (${bareList(k.userId, k.measure, k.day, k.offsets, k.readings, k.narrowReadings)})
+      select u, m, dd, os, ${oneOf("vs", "nv")} from (select *, vital_narrow(vs) as nv from days) n
+      on conflict (${bareList(k.userId, k.measure, k.day)}) do update set
+        (${bareList(k.offsets, k.readings, k.narrowReadings)}) = (
+          select os, ${oneOf("vs", "vital_narrow(vs)")} from (
+            select array_agg(x.o order by x.o) as os, array_agg(x.v order by x.o) as vs
+            from unnest(old.${bare(k.offsets)} || excluded.${bare(k.offsets)},
+              ${packedReadings(sql`old`)} || ${packedReadings(sql`excluded`)}) as x(o, v)) y)
+      returning 1
+    )
+    select coalesce(sum(n), 0)::int as n from days`,
+};
+
+/** A day's hour buckets: deleted from the hot table and merged into the days' slots (`vital_hours_merge`). */
+const HOURS: Packing = {
+  table: hh,
+  user: hh.userId,
+  measure: hh.measure,
+  time: hh.bucket,
+  packable: (before) => sql`${hh.bucket} < ${at(before)}`,
+  move: (where) => {
+    const [b, min, max, sum, count] = [
+      bare(hh.bucket),
+      bare(hh.min),
+      bare(hh.max),
+      bare(hh.sum),
+      bare(hh.count),
+    ];
+    return sql`with moved as (
+        delete from ${hh} where ${where} returning ${hh.userId}, ${hh.measure}, ${hh.bucket}, ${hh.min}, ${hh.max},
+          ${hh.sum}, ${hh.count}
+      ), slots as (
+        select ${bare(hh.userId)} as u, ${bare(hh.measure)} as m, (${b} at time zone 'UTC')::date as dd,
+          extract(hour from ${b} at time zone 'UTC')::int + 1 as i, ${min}, ${max}, ${sum}, ${count}
+        from moved
+      ), days as (
+        select d.u, d.m, d.dd, array_agg(coalesce(x.${count}, 0) order by g.i) as cs,
+          array_agg(coalesce(x.${min}, 0) order by g.i) || array_agg(coalesce(x.${max}, 0) order by g.i)
+            || array_agg(coalesce(x.${sum}, 0) order by g.i) as w
+        from (select distinct u, m, dd from slots) d cross join generate_series(1, 24) as g(i)
+          left join slots x on x.u = d.u and x.m = d.m and x.dd = d.dd and x.i = g.i
+        group by d.u, d.m, d.dd
+      ), merged as (
+        insert into ${kh} as old (${bareList(kh.userId, kh.measure, kh.day, kh.counts, kh.aggs, kh.narrowAggs)})
+        select u, m, dd, cs, ${oneOf("w", "nw")} from (select *, vital_narrow(w) as nw from days) n
+        on conflict (${bareList(kh.userId, kh.measure, kh.day)}) do update set
+          (${bareList(kh.counts, kh.aggs, kh.narrowAggs)}) = (
+            select cs, ${oneOf("w", "vital_narrow(w)")} from (
+              select (select array_agg(a + e order by j)
+                  from unnest(old.${bare(kh.counts)}, excluded.${bare(kh.counts)}) with ordinality as z(a, e, j)) as cs,
+                vital_hours_merge(old.${bare(kh.counts)}, ${packedAggs(sql`old`)},
+                  excluded.${bare(kh.counts)}, ${packedAggs(sql`excluded`)}) as w) y)
+        returning 1
+      )
+      select count(*)::int as n from slots`;
+  },
+};
+
+/**
+ * One batch of `packing`: the next `limit` packable rows after `cursor` in key order (user, measure, time), their
+ * users locked as ingestion locks them (store.ts `lockUser`'s advisory lock, and `for key share` against deletion),
+ * then moved in one statement (a day already packed, e.g. by a batch that ended inside it, gets the union).
+ */
+async function moveBatch(
   db: Db,
+  packing: Packing,
   before: number,
   cursor: PackCursor | null,
-  limit = PACK_BATCH_SAMPLES,
+  limit: number,
 ): Promise<PackBatch> {
+  const { user, measure, time } = packing;
+  const key = sql`(${user}, ${measure}, ${time})`;
+  const after = cursor
+    ? sql` and ${key} > (${cursor.userId}::uuid, ${cursor.measure}::smallint, ${cursor.at}::timestamptz)`
+    : sql``;
   return db.transaction(async (tx) => {
     // one server packs at a time: another's batch holds this lock until it commits, and this one gives way
     const lock = await oneRow<{ ok: boolean }>(
@@ -109,104 +195,115 @@ export async function packBatch(
     }>(
       tx,
       sql`with p as materialized (
-          select ${v.userId}, ${v.measure}, ${v.at} from ${v} where ${packable(before)}${after(cursor)}
-          order by ${v.userId}, ${v.measure}, ${v.at} limit ${limit}
+          select ${user}, ${measure}, ${time} from ${packing.table} where ${packing.packable(before)}${after}
+          order by ${user}, ${measure}, ${time} limit ${limit}
         ), e as (
-          select * from p order by ${bare(v.userId)} desc, ${bare(v.measure)} desc, ${bare(v.at)} desc limit 1
+          select * from p order by ${bare(user)} desc, ${bare(measure)} desc, ${bare(time)} desc limit 1
         )
-        select e.${bare(v.userId)}::text as user_id, e.${bare(v.measure)}::int as measure, e.${bare(v.at)}::text as at,
-          (select array_agg(distinct ${bare(v.userId)}::text) from p) as who
+        select e.${bare(user)}::text as user_id, e.${bare(measure)}::int as measure, e.${bare(time)}::text as at,
+          (select array_agg(distinct ${bare(user)}::text) from p) as who
         from (select 1) one left join e on true`,
     );
     if (span.user_id === null || span.measure === null || span.at === null) return { samples: 0, next: null };
     const end = sql`(${span.user_id}::uuid, ${span.measure}::smallint, ${span.at}::timestamptz)`;
-    // the same lock as an upload's (one writer of a user's samples at a time), in key order
+    // the same lock as an upload's (one writer of a user's vital data at a time), in key order
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('vitals:' || x.id::text, 0)) from (
         select ${users.id} as id from ${users} where ${users.id} = any(${sql.param(span.who ?? [])}::uuid[])
         order by ${users.id} for key share
       ) x order by x.id`);
     const moved = await oneRow<{ n: number }>(
       tx,
-      sql`with moved as (
-        delete from ${v} where ${packable(before)}${after(cursor)} and ${KEY} <= ${end}
-        returning ${v.userId}, ${v.measure}, ${v.at}, ${v.value}
-      ), days as (
-        select ${bare(v.userId)} as u, ${bare(v.measure)} as m, (${bare(v.at)} at time zone 'UTC')::date as dd,
-          array_agg(round(extract(epoch from ${bare(v.at)} - (${bare(v.at)} at time zone 'UTC')::date::timestamp
-            at time zone 'UTC') * 1000)::int order by ${bare(v.at)}) as os,
-          array_agg(${bare(v.value)} order by ${bare(v.at)}) as vs,
-          count(*) as n
-        from moved group by 1, 2, 3
-      ), merged as (
-        insert into ${k} as old (${bareList(k.userId, k.measure, k.day, k.offsets, k.readings)})
-        select u, m, dd, os, vs from days
-        on conflict (${bareList(k.userId, k.measure, k.day)}) do update set
-          (${bareList(k.offsets, k.readings)}) = (
-            select array_agg(x.o order by x.o), array_agg(x.v order by x.o)
-            from unnest(old.${bare(k.offsets)} || excluded.${bare(k.offsets)},
-              old.${bare(k.readings)} || excluded.${bare(k.readings)}) as x(o, v))
-        returning 1
-      )
-      select coalesce(sum(n), 0)::int as n from days`,
+      packing.move(sql`${packing.packable(before)}${after} and ${key} <= ${end}`),
     );
-    return {
-      samples: moved.n,
-      next: { userId: span.user_id, measure: span.measure, at: span.at },
-    };
+    return { samples: moved.n, next: { userId: span.user_id, measure: span.measure, at: span.at } };
   });
 }
 
+/** One batch of raw samples (`before`: hotFrom), in key order after `cursor`. */
+export const packBatch = (db: Db, before: number, cursor: PackCursor | null, limit = PACK_BATCH_SAMPLES) =>
+  moveBatch(db, SAMPLES, before, cursor, limit);
+
+/** One batch of hour buckets (`before`: hourHotFrom), in key order after `cursor`. */
+export const packHourBatch = (
+  db: Db,
+  before: number,
+  cursor: PackCursor | null,
+  limit = PACK_BATCH_SAMPLES,
+) => moveBatch(db, HOURS, before, cursor, limit);
+
 export interface PackRun {
+  /** Raw samples moved. */
   samples: number;
+  /** Hour buckets moved. */
+  hours: number;
   batches: number;
   /** Everything packable was packed (false: the run stopped at its budget or batch count). */
   done: boolean;
 }
 
 /**
- * Packs every closed day (before `hotFrom(now)`), batch after batch, yielding to other work between batches. Stops
- * early after `maxBatches` batches or once `budgetMs` has passed (a server's shutdown waits for a run under way);
- * the next run goes on where this one stopped. Only one server packs at a time: each batch takes the job's
- * transaction lock or, while another server's batch holds it, ends the run.
+ * Packs every closed day (raw samples before `hotFrom(now)`, then hour buckets before `hourHotFrom(now)`), batch
+ * after batch, yielding to other work between batches. Stops early after `maxBatches` batches (in all) or once
+ * `budgetMs` has passed (a server's shutdown waits for a run under way); the next run goes on where this one stopped.
+ * Only one server packs at a time: each batch takes the job's transaction lock or, while another server's batch holds
+ * it, ends the run.
  */
 export async function packClosedDays(
   db: Db,
   now: number,
   opts: { maxBatches?: number; budgetMs?: number; batchSamples?: number } = {},
 ): Promise<PackRun> {
-  const before = hotFrom(now);
   const started = Date.now();
-  let cursor: PackCursor | null = null;
-  let samples = 0;
-  let batches = 0;
-  for (;;) {
-    if (batches >= (opts.maxBatches ?? Number.POSITIVE_INFINITY)) return { samples, batches, done: false };
-    if (Date.now() - started > (opts.budgetMs ?? Number.POSITIVE_INFINITY))
-      return { samples, batches, done: false };
-    const batch = await packBatch(db, before, cursor, opts.batchSamples);
-    if (batch.next === null) return { samples, batches, done: true };
-    samples += batch.samples;
-    batches++;
-    cursor = batch.next;
-    await new Promise((resolve) => setImmediate(resolve));
+  const run: PackRun = { samples: 0, hours: 0, batches: 0, done: false };
+  const phases = [
+    { packing: SAMPLES, before: hotFrom(now), moved: "samples" },
+    { packing: HOURS, before: hourHotFrom(now), moved: "hours" },
+  ] as const;
+  for (const phase of phases) {
+    let cursor: PackCursor | null = null;
+    for (;;) {
+      if (run.batches >= (opts.maxBatches ?? Number.POSITIVE_INFINITY)) return run;
+      if (Date.now() - started > (opts.budgetMs ?? Number.POSITIVE_INFINITY)) return run;
+      const batch = await moveBatch(
+        db,
+        phase.packing,
+        phase.before,
+        cursor,
+        opts.batchSamples ?? PACK_BATCH_SAMPLES,
+      );
+      if (batch.next === null) break;
+      run[phase.moved] += batch.samples;
+      run.batches++;
+      cursor = batch.next;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
+  run.done = true;
+  return run;
 }
 
 /** A run packs for at most this long; the next run (a minute later) goes on. */
 const RUN_BUDGET_MS = 20_000;
 
 /**
- * The pack job: every minute (and at start-up); a day's new closed day is one short run, data stored before packing
- * existed is migrated in place by runs of at most RUN_BUDGET_MS, a third of each minute. Reads
- * before and after packing answer the same, so kept answers stay valid (`changes: "none"`).
+ * The pack job: every minute (and at start-up) until a run has packed everything closed, then once a day, when a new
+ * day has closed (a run walks the hot tables' keys: a minute's walk of 30 million hot rows to find nothing would be
+ * waste). Data stored before packing existed is migrated in place by runs of at most RUN_BUDGET_MS, a third of each
+ * minute; a packed day an upload unpacked (store.ts) is packed again with the next closed day. Reads before and after
+ * packing answer the same, so kept answers stay valid (`changes: "none"`).
  */
 export function packJob(db: Db, log: FastifyBaseLogger): Job {
+  /** The hotFrom of the last run that packed everything closed. */
+  let doneFor = Number.NaN;
   return {
     name: PACK_JOB,
     changes: "none",
     async run(now) {
+      const before = hotFrom(now.getTime());
+      if (before === doneFor) return;
       const run = await packClosedDays(db, now.getTime(), { budgetMs: RUN_BUDGET_MS });
-      if (run.samples) log.info(run, "raw samples packed");
+      if (run.done) doneFor = before;
+      if (run.samples || run.hours) log.info(run, "raw samples and hour buckets packed");
     },
   };
 }
@@ -221,11 +318,23 @@ export async function unpackDays(tx: Db, userId: string, measures: number[], day
   await tx.execute(sql`with gone as (
       delete from ${k} where ${k.userId} = ${userId}::uuid and ${k.measure} = any(${numberArray(tx, "smallint", measures)})
         and ${k.day} = any(${sql.param(days)}::date[])
-      returning ${k.userId}, ${k.measure}, ${k.day}, ${k.offsets}, ${k.readings}
+      returning ${k.userId}, ${k.measure}, ${k.day}, ${k.offsets}, ${k.readings}, ${k.narrowReadings}
     )
     insert into ${v} (${bareList(v.userId, v.measure, v.at, v.value)})
     select g.${bare(k.userId)}, g.${bare(k.measure)}, ${packedTime(sql`g.${bare(k.day)}`, sql`u.o`)}, u.v
-    from gone g, unnest(g.${bare(k.offsets)}, g.${bare(k.readings)}) as u(o, v)`);
+    from gone g, unnest(g.${bare(k.offsets)}, ${packedReadings(sql`g`)}) as u(o, v)`);
+  // their hour buckets, where packed, go back into the hour table that the upload maintains
+  await tx.execute(sql`with gone as (
+      delete from ${kh} where ${kh.userId} = ${userId}::uuid and ${kh.measure} = any(${numberArray(tx, "smallint", measures)})
+        and ${kh.day} = any(${sql.param(days)}::date[])
+      returning ${kh.userId}, ${kh.measure}, ${kh.day}, ${kh.counts}, ${kh.aggs}, ${kh.narrowAggs}
+    )
+    insert into ${hh} (${bareList(hh.userId, hh.measure, hh.bucket, hh.min, hh.max, hh.sum, hh.count)})
+    select g.${bare(kh.userId)}, g.${bare(kh.measure)}, ${slotTime(sql`g.${bare(kh.day)}`, sql`x.i`)},
+      x.a[x.i], x.a[24 + x.i], x.a[48 + x.i], x.c
+    from gone g, lateral (select ${packedAggs(sql`g`)} as a) w,
+      lateral (select w.a, s.c, s.i::int as i from unnest(g.${bare(kh.counts)}) with ordinality as s(c, i)) x
+    where x.c > 0`);
 }
 
 /** How many samples are packed and how many hot (tests, bench). */

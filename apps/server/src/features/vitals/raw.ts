@@ -24,6 +24,15 @@ const d = vitalDays;
 export const packedTime = (day: SQL | typeof d.day, offsetMs: SQL) =>
   sql`(${day} + ${offsetMs} * interval '1 millisecond') at time zone 'UTC'`;
 
+/**
+ * A packed day's values as 8-byte floats, from whichever of its two arrays is set (a day of values that are all exactly
+ * 4-byte floats is stored in `narrow_readings`: schema). `row` names the row when it is not the table itself.
+ */
+export const packedReadings = (row?: SQL) =>
+  row
+    ? sql`coalesce(${row}.${bare(d.readings)}, ${row}.${bare(d.narrowReadings)}::float8[])`
+    : sql`coalesce(${d.readings}, ${d.narrowReadings}::float8[])`;
+
 /** The time of the element `o` of an unnest of `vital_days`' arrays. */
 const packedAt = packedTime(d.day, sql`u.o`);
 
@@ -64,7 +73,7 @@ export function rawSamples(filter: VitalFilter, w: RawWindow = {}): SQL {
   return sql`select ${v.userId}, ${v.measure}, ${v.at}, ${v.value} from ${v} where ${filter(v)}${and(hotTimes)}
     union all
     select ${d.userId} as ${r.userId}, ${d.measure} as ${r.measure}, ${packedAt} as ${r.at}, u.v as ${r.value}
-    from ${d}, unnest(${d.offsets}, ${d.readings}) as u(o, v)
+    from ${d}, unnest(${d.offsets}, ${packedReadings()}) as u(o, v)
     where ${filter(d)}${and([...packedDays, ...packedTimes])}`;
 }
 
@@ -131,7 +140,7 @@ export function latestRaw(userId: string, measures: SQL): SQL {
       (select ${v.at}, ${v.value} from ${v}
         where ${v.userId} = ${userId}::uuid and ${v.measure} = m.measure order by ${v.at} desc limit 1)
       union all
-      (select ${packedTime(d.day, last(sql`${d.offsets}`))}, ${last(sql`${d.readings}`)}
+      (select ${packedTime(d.day, last(sql`${d.offsets}`))}, ${last(sql`(${packedReadings()})`)}
         from ${d} where ${d.userId} = ${userId}::uuid and ${d.measure} = m.measure order by ${d.day} desc limit 1)
       order by 1 desc limit 1
     ) s`;

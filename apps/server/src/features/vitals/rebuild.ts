@@ -10,6 +10,7 @@ import {
   vitalBucketsHour,
   vitalBucketsMonth,
   vitalDays,
+  vitalHourDays,
   vitalRetention,
   vitalSamples,
 } from "../../db/schema";
@@ -40,6 +41,11 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
       const { table, column } = LEVEL_TABLE[level];
       await tx.execute(sql`delete from ${table} where ${table.userId} = ${u}${rebuilt(level, column)}`);
     }
+    // and the packed hour buckets (pack.ts) of the days rebuilt: the rebuilt ones are rows of the hour table again
+    const kh = vitalHourDays;
+    await tx.execute(
+      sql`delete from ${kh} where ${kh.userId} = ${u}${from ? sql` and ${kh.day} >= (${from} at time zone 'UTC')::date` : sql``}`,
+    );
     const r = RAW_ROW;
     const h = vitalBucketsHour;
     // every sample, hot and packed (raw.ts)
@@ -80,7 +86,7 @@ export async function rebuildAll(db: Db, onUser?: (done: number) => void): Promi
   const ids = await rows<{ id: string }>(
     db,
     sql`select ${users.id} from ${users} where ${has(vitalSamples)} or ${has(vitalDays)} or ${has(sleepSegments)}
-      or ${has(vitalBucketsHour)} or ${has(vitalBucketsMonth)} or ${has(sleepSessions)}
+      or ${has(vitalBucketsHour)} or ${has(vitalHourDays)} or ${has(vitalBucketsMonth)} or ${has(sleepSessions)}
       order by ${users.id}`,
   );
   let done = 0;

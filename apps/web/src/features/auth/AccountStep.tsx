@@ -5,8 +5,8 @@ import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { textField } from "../../components/form";
-import { PasswordField } from "../../components/PasswordField";
+import { fieldProps } from "../../components/form";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { useMessage } from "../../i18n/useLanguage";
 import { type AccountValues, accountStepSchema, nameAtLimit } from "./signUpRules";
 
@@ -28,51 +28,24 @@ export function AccountStep({
   } = useForm<AccountValues>({ resolver: zodResolver(accountStepSchema), defaultValues: initial });
   const name = watch("name") ?? "";
   const nameWarning = !errors.name && nameAtLimit(name);
+  const field = fieldProps(register, errors, msg);
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onNext)}>
       <TextField
-        {...textField(register("name"))}
+        {...field("name", nameWarning ? msg("name-at-limit") : undefined)}
         label={t("auth.signUp.name")}
         autoComplete="name"
         required
-        error={!!errors.name}
-        helperText={
-          errors.name?.message ? msg(errors.name.message) : nameWarning ? msg("name-at-limit") : undefined
-        }
         slotProps={{
           htmlInput: { maxLength: NAME_MAX_LENGTH },
           formHelperText: nameWarning ? { sx: { color: "warning.main" }, role: "status" } : undefined,
         }}
       />
-      <TextField
-        {...textField(register("email"))}
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        required
-        error={!!errors.email}
-        helperText={errors.email?.message ? msg(errors.email.message) : undefined}
-      />
-      <PasswordField
-        {...textField(register("password"))}
-        label={t("auth.signUp.password")}
-        autoComplete="new-password"
-        required
-        fullWidth
-        margin="normal"
-        error={!!errors.password}
-        helperText={errors.password?.message ? msg(errors.password.message) : t("auth.signUp.passwordHint")}
-      />
-      <PasswordField
-        {...textField(register("repeat"))}
-        label={t("auth.signUp.repeatPassword")}
-        autoComplete="new-password"
-        required
-        fullWidth
-        margin="normal"
-        error={!!errors.repeat}
-        helperText={errors.repeat?.message ? msg(errors.repeat.message) : undefined}
+      <TextField {...field("email")} label={t("auth.email")} type="email" autoComplete="email" required />
+      <NewPasswordFields
+        fields={[field("password", t("auth.signUp.passwordHint")), field("repeat")]}
+        labels={[t("auth.signUp.password"), t("auth.signUp.repeatPassword")]}
       />
       <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
         <Button type="submit" variant="contained" size="large">

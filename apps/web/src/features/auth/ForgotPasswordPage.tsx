@@ -1,20 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { emailBodySchema } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "../../api/endpoints";
 import { resetErrorCode } from "../../api/errors";
-import { textField } from "../../components/form";
+import { fieldProps } from "../../components/form";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useMessage } from "../../i18n/useLanguage";
+import { AuthHeading, BackToSignIn, ResultAlert, SubmitButton } from "./AuthParts";
 
 type Values = { email: string };
 
@@ -29,6 +26,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(emailBodySchema), defaultValues: { email: "" } });
+  const field = fieldProps(register, errors, msg);
 
   const onSubmit = async ({ email }: Values) => {
     setResult(null);
@@ -42,39 +40,13 @@ export function ForgotPasswordPage() {
 
   return (
     <PublicLayout>
-      <Typography variant="h1" gutterBottom>
-        {t("auth.forgot.title")}
-      </Typography>
-      <Typography color="text.secondary">{t("auth.forgot.intro")}</Typography>
-      {result && (
-        <Alert severity={result.ok ? "success" : "error"} sx={{ mt: 2 }}>
-          {msg(result.code)}
-        </Alert>
-      )}
+      <AuthHeading title={t("auth.forgot.title")} intro={t("auth.forgot.intro")} />
+      {result && <ResultAlert ok={result.ok}>{msg(result.code)}</ResultAlert>}
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ mt: 1 }}>
-        <TextField
-          {...textField(register("email"))}
-          label={t("auth.email")}
-          type="email"
-          autoComplete="email"
-          required
-          error={!!errors.email}
-          helperText={errors.email?.message ? msg(errors.email.message) : undefined}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          sx={{ mt: 2 }}
-        >
-          {t("auth.forgot.submit")}
-        </Button>
+        <TextField {...field("email")} label={t("auth.email")} type="email" autoComplete="email" required />
+        <SubmitButton loading={isSubmitting}>{t("auth.forgot.submit")}</SubmitButton>
       </Box>
-      <Box sx={{ mt: 3 }}>
-        <Link href="/auth/client/sign-in">{t("auth.backToSignIn")}</Link>
-      </Box>
+      <BackToSignIn />
     </PublicLayout>
   );
 }

@@ -1,12 +1,9 @@
 import type { SignInBody, UserType } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -20,6 +17,7 @@ import { PasswordField } from "../../components/PasswordField";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useMessage } from "../../i18n/useLanguage";
+import { AuthHeading, ResultAlert, SubmitButton } from "./AuthParts";
 import { checkSignIn, type SignInErrors } from "./signInCheck";
 
 /** Sign-in for the three user types (spec §2, §4, §8). */
@@ -105,15 +103,8 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
 
   return (
     <PublicLayout>
-      <Typography variant="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography color="text.secondary">{t(`auth.signIn.intro.${role}`)}</Typography>
-      {errorCode && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {msg(errorCode)}
-        </Alert>
-      )}
+      <AuthHeading title={title} intro={t(`auth.signIn.intro.${role}`)} />
+      {errorCode && <ResultAlert ok={false}>{msg(errorCode)}</ResultAlert>}
       <Box component="form" noValidate onSubmit={submit} sx={{ mt: 1 }}>
         <InputField
           name="email"
@@ -135,8 +126,6 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
           label={t("auth.password")}
           autoComplete="current-password"
           required
-          fullWidth
-          margin="normal"
           error={!!errors.password}
           helperText={errors.password ? msg(errors.password) : undefined}
         />
@@ -150,16 +139,7 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
           }
           label={t("auth.signIn.remember")}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          sx={{ mt: 2 }}
-        >
-          {t("auth.signIn.submit")}
-        </Button>
+        <SubmitButton loading={isSubmitting}>{t("auth.signIn.submit")}</SubmitButton>
       </Box>
       <Stack spacing={1.5} sx={{ mt: 3 }}>
         {role !== "staff" && <Link href="/auth/sign-up">{t("auth.signIn.createAccount")}</Link>}

@@ -1,20 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { resetConfirmBodySchema, signInBodySchema } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorCode } from "../../api/errors";
-import { textField } from "../../components/form";
-import { PasswordField } from "../../components/PasswordField";
+import { fieldProps } from "../../components/form";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useMessage } from "../../i18n/useLanguage";
+import { AuthHeading, BackToSignIn, GoToSignIn, ResultAlert, SubmitButton } from "./AuthParts";
 
 const schema = resetConfirmBodySchema
   .pick({ newPassword: true })
@@ -57,6 +55,7 @@ export function TokenPasswordPage({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { newPassword: "", repeat: "" } });
+  const field = fieldProps(register, errors, msg);
 
   const onSubmit = async ({ newPassword }: Values) => {
     setResult(null);
@@ -73,20 +72,13 @@ export function TokenPasswordPage({
 
   return (
     <PublicLayout>
-      <Typography variant="h1" gutterBottom>
-        {texts.title}
-      </Typography>
-      {!done && !badToken && texts.intro && <Typography color="text.secondary">{texts.intro}</Typography>}
+      <AuthHeading title={texts.title} intro={!done && !badToken ? texts.intro : undefined} />
       {result && (
-        <Alert severity={result.ok ? "success" : "error"} sx={{ my: 2 }}>
+        <ResultAlert ok={result.ok} around="my">
           {result.ok ? texts.done : badToken ? texts.badLink : msg(result.code)}
-        </Alert>
+        </ResultAlert>
       )}
-      {done && (
-        <Button href="/auth/client/sign-in" variant="contained" fullWidth size="large">
-          {t("auth.goToSignIn")}
-        </Button>
-      )}
+      {done && <GoToSignIn />}
       {badToken && (
         <Button href="/auth/forgot-password" variant="contained" fullWidth size="large">
           {t("auth.reset.requestNewLink")}
@@ -94,43 +86,14 @@ export function TokenPasswordPage({
       )}
       {!done && !badToken && (
         <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-          <PasswordField
-            {...textField(register("newPassword"))}
-            label={texts.newPassword}
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            error={!!errors.newPassword}
-            helperText={
-              errors.newPassword?.message ? msg(errors.newPassword.message) : t("auth.signUp.passwordHint")
-            }
+          <NewPasswordFields
+            fields={[field("newPassword", t("auth.signUp.passwordHint")), field("repeat")]}
+            labels={[texts.newPassword, texts.repeatPassword]}
           />
-          <PasswordField
-            {...textField(register("repeat"))}
-            label={texts.repeatPassword}
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            error={!!errors.repeat}
-            helperText={errors.repeat?.message ? msg(errors.repeat.message) : undefined}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={isSubmitting}
-            sx={{ mt: 2 }}
-          >
-            {texts.submit}
-          </Button>
+          <SubmitButton loading={isSubmitting}>{texts.submit}</SubmitButton>
         </Box>
       )}
-      <Box sx={{ mt: 3 }}>
-        <Link href="/auth/client/sign-in">{t("auth.backToSignIn")}</Link>
-      </Box>
+      <BackToSignIn />
     </PublicLayout>
   );
 }

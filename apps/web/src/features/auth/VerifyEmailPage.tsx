@@ -1,9 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { emailBodySchema } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
@@ -13,11 +11,12 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { endpoints } from "../../api/endpoints";
 import { errorCode } from "../../api/errors";
-import { textField } from "../../components/form";
+import { fieldProps } from "../../components/form";
 import { PageLoader } from "../../components/PageLoader";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useMessage } from "../../i18n/useLanguage";
+import { AuthHeading, BackToSignIn, GoToSignIn, ResultAlert } from "./AuthParts";
 
 /**
  * The mailed link /auth/verify-email?token=… . The call goes through a query keyed by the token, so React's
@@ -45,9 +44,7 @@ export function VerifyEmailPage() {
 
   return (
     <PublicLayout>
-      <Typography variant="h1" gutterBottom>
-        {t("auth.verify.title")}
-      </Typography>
+      <AuthHeading title={t("auth.verify.title")} />
       {token && verification.isPending && (
         <>
           <Typography>{t("auth.verify.verifying")}</Typography>
@@ -56,23 +53,19 @@ export function VerifyEmailPage() {
       )}
       {verification.isSuccess && (
         <>
-          <Alert severity="success" sx={{ my: 2 }}>
+          <ResultAlert ok around="my">
             {msg("email-verified")}
-          </Alert>
-          <Button href="/auth/client/sign-in" variant="contained" fullWidth size="large">
-            {t("auth.goToSignIn")}
-          </Button>
+          </ResultAlert>
+          <GoToSignIn />
         </>
       )}
       {failed && (
         <>
-          <Alert severity="error" sx={{ my: 2 }}>
+          <ResultAlert ok={false} around="my">
             {msg(code)}
-          </Alert>
+          </ResultAlert>
           <ResendVerification />
-          <Box sx={{ mt: 3 }}>
-            <Link href="/auth/client/sign-in">{t("auth.backToSignIn")}</Link>
-          </Box>
+          <BackToSignIn />
         </>
       )}
     </PublicLayout>
@@ -88,6 +81,7 @@ function ResendVerification() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ resolver: zodResolver(emailBodySchema), defaultValues: { email: "" } });
+  const field = fieldProps(register, errors, msg);
 
   const onSubmit = async ({ email }: { email: string }) => {
     setResult(null);
@@ -102,20 +96,8 @@ function ResendVerification() {
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
       <Typography variant="body2">{t("auth.verify.resendIntro")}</Typography>
-      {result && (
-        <Alert severity={result.ok ? "success" : "error"} sx={{ mt: 2 }}>
-          {msg(result.code)}
-        </Alert>
-      )}
-      <TextField
-        {...textField(register("email"))}
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        required
-        error={!!errors.email}
-        helperText={errors.email?.message ? msg(errors.email.message) : undefined}
-      />
+      {result && <ResultAlert ok={result.ok}>{msg(result.code)}</ResultAlert>}
+      <TextField {...field("email")} label={t("auth.email")} type="email" autoComplete="email" required />
       <Button type="submit" variant="outlined" fullWidth loading={isSubmitting} sx={{ mt: 1 }}>
         {t("auth.verify.resendSubmit")}
       </Button>

@@ -1,13 +1,11 @@
 import type { DataAnswer, DataQuestion } from "@mimamori/shared";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useNotify } from "../../components/Notifier";
+import { RowActions } from "../../components/RowActions";
+import { useRowDialog } from "../../components/useRowDialog";
 import { useLanguage } from "../../i18n/useLanguage";
 import { displayValue, formatInstant } from "../forms-common/answerValues";
 import { asFormQuestion } from "./dataItems";
@@ -26,10 +24,7 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
   const { t } = useTranslation();
   const language = useLanguage();
   const notify = useNotify();
-  const [deleting, setDeleting] = useState<{ open: boolean; answer: DataAnswer | null }>({
-    open: false,
-    answer: null,
-  });
+  const deleting = useRowDialog<DataAnswer>();
   const shown = (a: DataAnswer) =>
     question ? displayValue(asFormQuestion(question), a.value, language) : a.value;
   const when = (a: DataAnswer) => formatInstant(a.created_at, language);
@@ -64,15 +59,15 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
               </Typography>
             </Box>
             {onDelete && (
-              <Tooltip title={t("ui.actions.delete")}>
-                <IconButton
-                  color="error"
-                  aria-label={t("data-common.answers.deleteOf", { date: when(a) })}
-                  onClick={() => setDeleting({ open: true, answer: a })}
-                >
-                  <DeleteOutlined />
-                </IconButton>
-              </Tooltip>
+              <RowActions
+                actions={[
+                  {
+                    kind: "delete",
+                    label: t("data-common.answers.deleteOf", { date: when(a) }),
+                    onClick: () => deleting.show(a),
+                  },
+                ]}
+              />
             )}
           </Box>
         ))}
@@ -82,17 +77,16 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
           open={deleting.open}
           title={t("data-common.answers.deleteTitle")}
           confirmLabel={t("data-common.answers.deleteConfirm")}
-          onConfirm={async () => {
-            if (!deleting.answer) return;
-            await onDelete(deleting.answer);
+          onConfirm={deleting.confirm(async (a) => {
+            await onDelete(a);
             notify(t("data-common.answers.deleted"), "success");
-          }}
-          onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+          })}
+          onClose={deleting.close}
         >
           <Typography sx={{ overflowWrap: "anywhere" }}>
             {t("data-common.answers.deleteBody", {
-              value: deleting.answer ? shown(deleting.answer) : "",
-              date: deleting.answer ? when(deleting.answer) : "",
+              value: deleting.row ? shown(deleting.row) : "",
+              date: deleting.row ? when(deleting.row) : "",
             })}
           </Typography>
         </ConfirmDialog>

@@ -26,6 +26,7 @@ import { errorMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useNotify } from "../../components/Notifier";
 import { saveFile } from "../../components/saveFile";
+import { useRowDialog } from "../../components/useRowDialog";
 import { useLanguage } from "../../i18n/useLanguage";
 import { formatInstant } from "../forms-common/answerValues";
 import { base64Blob, formatBytes } from "./dataItems";
@@ -88,10 +89,7 @@ export function ImageGallery({ label, images, loading, emptyText, load, onDelete
   const language = useLanguage();
   const notify = useNotify();
   const [viewing, setViewing] = useState<DataImage | null>(null);
-  const [deleting, setDeleting] = useState<{ open: boolean; image: DataImage | null }>({
-    open: false,
-    image: null,
-  });
+  const deleting = useRowDialog<DataImage>();
   const [downloading, setDownloading] = useState<number | null>(null);
 
   const download = async (image: DataImage, loaded?: ImageDownload) => {
@@ -172,7 +170,7 @@ export function ImageGallery({ label, images, loading, emptyText, load, onDelete
                       <IconButton
                         color="error"
                         aria-label={t("data-common.images.deleteOf", { name: image.file_name })}
-                        onClick={() => setDeleting({ open: true, image })}
+                        onClick={() => deleting.show(image)}
                       >
                         <DeleteOutlined />
                       </IconButton>
@@ -196,15 +194,14 @@ export function ImageGallery({ label, images, loading, emptyText, load, onDelete
           open={deleting.open}
           title={t("data-common.images.deleteTitle")}
           confirmLabel={t("data-common.images.deleteConfirm")}
-          onConfirm={async () => {
-            if (!deleting.image) return;
-            await onDelete(deleting.image);
+          onConfirm={deleting.confirm(async (image) => {
+            await onDelete(image);
             notify(t("data-common.images.deleted"), "success");
-          }}
-          onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+          })}
+          onClose={deleting.close}
         >
           <Typography sx={{ overflowWrap: "anywhere" }}>
-            {t("data-common.images.deleteBody", { name: deleting.image?.file_name ?? "" })}
+            {t("data-common.images.deleteBody", { name: deleting.row?.file_name ?? "" })}
           </Typography>
         </ConfirmDialog>
       )}

@@ -12,7 +12,8 @@ import { ApiError } from "../../api/client";
 import { endpoints } from "../../api/endpoints";
 import { errorMessage } from "../../api/errors";
 import { replaceSession } from "../../app/session/actions";
-import { textField } from "../../components/form";
+import { fieldProps } from "../../components/form";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { useNotify } from "../../components/Notifier";
 import { PasswordField } from "../../components/PasswordField";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
@@ -56,10 +57,7 @@ export function ChangePasswordCard({ titleId }: { titleId: string }) {
     }
   };
 
-  const helper = (name: keyof Values, hint?: string) => {
-    const code = errors[name]?.message;
-    return code ? msg(code) : hint;
-  };
+  const field = fieldProps(register, errors, msg);
 
   return (
     <Card component="section" aria-labelledby={titleId}>
@@ -69,34 +67,14 @@ export function ChangePasswordCard({ titleId }: { titleId: string }) {
         </Typography>
         <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
           <PasswordField
-            {...textField(register("oldPassword"))}
+            {...field("oldPassword")}
             label={t("profile.oldPassword")}
             autoComplete="current-password"
             required
-            fullWidth
-            margin="normal"
-            error={!!errors.oldPassword}
-            helperText={helper("oldPassword")}
           />
-          <PasswordField
-            {...textField(register("newPassword"))}
-            label={t("profile.newPassword")}
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            error={!!errors.newPassword}
-            helperText={helper("newPassword", t("auth.signUp.passwordHint"))}
-          />
-          <PasswordField
-            {...textField(register("repeat"))}
-            label={t("profile.repeatNewPassword")}
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            error={!!errors.repeat}
-            helperText={helper("repeat")}
+          <NewPasswordFields
+            fields={[field("newPassword", t("auth.signUp.passwordHint")), field("repeat")]}
+            labels={[t("profile.newPassword"), t("profile.repeatNewPassword")]}
           />
           <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
             <Button type="submit" variant="contained" loading={change.isPending}>

@@ -1,32 +1,53 @@
-import {
-  CSV_INTERVALS,
-  CSV_MAX_DAYS,
-  type CsvInterval,
-  localeOf,
-  SLEEP,
-  windowLimitText,
-} from "@mimamori/shared";
+import { CSV_INTERVALS, CSV_MAX_DAYS, type CsvInterval, SLEEP, windowLimitText } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiUrl } from "../../api/client";
 import type { CsvRequest } from "../../api/reports";
-import { DateTimeField } from "../../components/DateTimeField";
+import { DownloadProgress, useFormatBytes } from "../../components/DownloadProgress";
 import { FormDialog } from "../../components/FormDialog";
 import { useNotify } from "../../components/Notifier";
-import { useLanguage, useMessage } from "../../i18n/useLanguage";
-import { formatBytes, streamDownload } from "./download";
+import { PeriodFields } from "../../components/PeriodFields";
+import { useStreamedDownload } from "../../components/useStreamedDownload";
+import { useLanguage } from "../../i18n/useLanguage";
 import { type RawKept, rawKeptFrom } from "./rawKept";
-import { fromDateTimeInput, periodErrors, toDateTimeInput } from "./window";
+import { type PeriodInput, usePeriodInput } from "./usePeriodInput";
 
 /** Default CSV interval (§9): 10 minutes, raw for sleep. */
 export function defaultCsvInterval(reportId: string): CsvInterval {
   return reportId === SLEEP ? "raw" : "10m";
+}
+
+/** The start and end of a CSV download (`usePeriodInput`), each naming the clock (`zone`) its times are on. */
+export function CsvPeriodFields({
+  period,
+  zone,
+  disabled,
+  row,
+}: {
+  period: PeriodInput;
+  zone: string;
+  disabled: boolean;
+  row?: boolean;
+}) {
+  const { t } = useTranslation();
+  const hint = t("time.pickerZone", { zone });
+  return (
+    <PeriodFields
+      labels={{ from: t("reports-common.csv.start"), to: t("reports-common.csv.end") }}
+      from={period.from}
+      to={period.to}
+      onFrom={period.setFrom}
+      onTo={period.setTo}
+      errors={period.errors}
+      hints={{ from: hint, to: hint }}
+      disabled={disabled}
+      step={600}
+      row={row}
+    />
+  );
 }
 
 interface Props {
@@ -57,64 +78,41 @@ export function CsvDialog({
   rawKept,
 }: Props) {
   const { t } = useTranslation();
-  const msg = useMessage();
   const language = useLanguage();
   const notify = useNotify();
   const id = useId();
   const [interval, setCsvInterval] = useState<CsvInterval>(defaultCsvInterval(reportId));
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  const [bytes, setBytes] = useState<number | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const abort = useRef<AbortController | null>(null);
+  const period = usePeriodInput(timezone);
+  const download = useStreamedDownload();
+  const size = useFormatBytes();
+  const { reset: resetPeriod } = period;
+  const { reset: resetDownload } = download;
 
   useEffect(() => {
     if (!open) return;
     setCsvInterval(defaultCsvInterval(reportId));
-    setFrom(toDateTimeInput(start, timezone));
-    setTo(toDateTimeInput(end, timezone));
-    setErrors({});
-    setBytes(null);
-    setFailure(null);
-  }, [open, reportId, start, end, timezone]);
+    resetPeriod(start, end);
+    resetDownload();
+  }, [open, reportId, start, end, resetPeriod, resetDownload]);
 
-  const busy = bytes !== null;
+  const busy = download.busy;
 
   const close = () => {
-    abort.current?.abort();
+    download.cancel();
     onClose();
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const s = fromDateTimeInput(from, timezone);
-    const en = fromDateTimeInput(to, timezone);
-    const errs = periodErrors(s, en, CSV_MAX_DAYS[interval]);
-    setErrors(errs);
-    if (s === null || en === null || errs.from || errs.to) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    setFailure(null);
-    setBytes(0);
-    try {
-      const done = await streamDownload(pathOf({ start_time: s, end_time: en, interval, timezone }), {
-        fallbackName,
-        onProgress: setBytes,
-        signal: controller.signal,
-      });
-      notify(
-        t("reports-common.csv.done", {
-          name: done.filename,
-          size: formatBytes(done.bytes, localeOf(language)),
-        }),
-      );
+    const p = period.check(CSV_MAX_DAYS[interval]);
+    if (!p) return;
+    const ended = await download.start(
+      pathOf({ start_time: p.start, end_time: p.end, interval, timezone }),
+      fallbackName,
+    );
+    if ("file" in ended) {
+      notify(t("reports-common.csv.done", { name: ended.file.filename, size: size(ended.file.bytes) }));
       onClose();
-    } catch (err) {
-      if (!controller.signal.aborted) setFailure(err);
-    } finally {
-      abort.current = null;
-      setBytes(null);
     }
   };
 
@@ -128,7 +126,7 @@ export function CsvDialog({
       submitLabel={t("reports-common.csv.download")}
       pending={busy}
       cancelWhilePending
-      failure={failure}
+      failure={download.failure}
       maxWidth="xs"
     >
       {rawKept && (
@@ -152,32 +150,12 @@ export function CsvDialog({
           </MenuItem>
         ))}
       </TextField>
-      <DateTimeField
-        label={t("reports-common.csv.start")}
-        value={from}
-        onChange={setFrom}
-        error={!!errors.from}
-        helperText={errors.from ? msg(errors.from) : t("time.pickerZone", { zone: timezone })}
-        disabled={busy}
-        step={600}
+      <CsvPeriodFields period={period} zone={timezone} disabled={busy} />
+      <DownloadProgress
+        download={download}
+        label={t("reports-common.csv.progressLabel")}
+        received={(size) => t("reports-common.csv.received", { size })}
       />
-      <DateTimeField
-        label={t("reports-common.csv.end")}
-        value={to}
-        onChange={setTo}
-        error={!!errors.to}
-        helperText={errors.to ? msg(errors.to) : t("time.pickerZone", { zone: timezone })}
-        disabled={busy}
-        step={600}
-      />
-      {busy && (
-        <Box sx={{ mt: 2 }} role="status">
-          <LinearProgress aria-label={t("reports-common.csv.progressLabel")} />
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t("reports-common.csv.received", { size: formatBytes(bytes, localeOf(language)) })}
-          </Typography>
-        </Box>
-      )}
     </FormDialog>
   );
 }

@@ -27,6 +27,7 @@ import { DataTable } from "../../components/DataTable";
 import { ErrorState } from "../../components/ErrorState";
 import { useNotify } from "../../components/Notifier";
 import { RowActions } from "../../components/RowActions";
+import { useRowDialog } from "../../components/useRowDialog";
 import { useLanguage } from "../../i18n/useLanguage";
 import { AddWebhookDialog } from "./AddWebhookDialog";
 import { DeliveryLogDialog } from "./DeliveryLogDialog";
@@ -62,8 +63,8 @@ export function WebhookList({
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const deleting = useRowDialog<WebhookEndpoint>();
+  const rotating = useRowDialog<WebhookEndpoint>();
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
 
   const refresh = () => client.invalidateQueries({ queryKey: webhookKeys.all(uid, at) });
@@ -163,13 +164,13 @@ export function WebhookList({
                   title: t("webhooks-common.rotate"),
                   label: t("webhooks-common.rotateOf", { url: e.url }),
                   icon: <KeyOutlined />,
-                  onClick: () => setRotating(e),
+                  onClick: () => rotating.show(e),
                 },
                 {
                   title: t("webhooks-common.delete"),
                   label: t("webhooks-common.deleteOf", { url: e.url }),
                   icon: <DeleteOutlined />,
-                  onClick: () => setDeleting(e),
+                  onClick: () => deleting.show(e),
                   danger: true,
                 },
               ]}
@@ -230,31 +231,29 @@ export function WebhookList({
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
       <DeliveryLogDialog scope={at} endpoint={logOf} timeZone={timeZone} onClose={() => setLogOf(null)} />
       <ConfirmDialog
-        open={deleting !== null}
+        open={deleting.open}
         title={t("webhooks-common.deleteTitle")}
         confirmLabel={t("webhooks-common.delete")}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await webhookEndpoints.remove(at, deleting.id);
+        onConfirm={deleting.confirm(async (e) => {
+          await webhookEndpoints.remove(at, e.id);
           await refresh();
           notify(t("webhooks-common.deleted"), "success");
-        }}
-        onClose={() => setDeleting(null)}
+        })}
+        onClose={deleting.close}
       >
         {/* a long URL breaks anywhere: the dialog never scrolls sideways at 390 px */}
         <Typography sx={{ overflowWrap: "anywhere" }}>
-          {t("webhooks-common.deleteText", { url: deleting?.url ?? "" })}
+          {t("webhooks-common.deleteText", { url: deleting.row?.url ?? "" })}
         </Typography>
       </ConfirmDialog>
       <ConfirmDialog
-        open={rotating !== null}
+        open={rotating.open}
         title={t("webhooks-common.rotateTitle")}
         confirmLabel={t("webhooks-common.rotateConfirm")}
-        onConfirm={async () => {
-          if (!rotating) return;
-          setSecret((await webhookEndpoints.rotate(at, rotating.id)).secret);
-        }}
-        onClose={() => setRotating(null)}
+        onConfirm={rotating.confirm(async (e) => {
+          setSecret((await webhookEndpoints.rotate(at, e.id)).secret);
+        })}
+        onClose={rotating.close}
       >
         {t("webhooks-common.rotateText")}
       </ConfirmDialog>

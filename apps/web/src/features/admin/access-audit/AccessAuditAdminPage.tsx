@@ -17,10 +17,10 @@ import { DateTimeField } from "../../../components/DateTimeField";
 import { useNotify } from "../../../components/Notifier";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { AuditTable } from "../../audit-common/AuditTable";
 import { actorLabel } from "../../audit-common/labels";
-import { streamDownload } from "../../reports-common/download";
 import { nowSeconds } from "../../reports-common/useReportWindow";
 import {
   browserTimezone,
@@ -62,7 +62,7 @@ export function AccessAuditAdminPage() {
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [filters, setFilters] = useState<AuditFilters | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const csv = useStreamedDownload();
   const search = useAuditSearch(filters);
   usePageTitle(t("admin-access-audit.title"));
   const set = (k: keyof Fields) => (v: string) => setFields((f) => ({ ...f, [k]: v }));
@@ -97,18 +97,12 @@ export function AccessAuditAdminPage() {
   const download = async () => {
     const f = check(AUDIT_CSV_MAX_DAYS);
     if (!f || f.start_time === undefined || f.end_time === undefined) return;
-    setDownloading(true);
-    try {
-      const done = await streamDownload(
-        auditEndpoints.downloadPath({ ...f, start_time: f.start_time, end_time: f.end_time, timezone: tz }),
-        { fallbackName: "access_audit.csv" },
-      );
-      notify(t("admin-access-audit.downloaded", { name: done.filename }), "success");
-    } catch (err) {
-      notify(errorMessage(err, language), "error");
-    } finally {
-      setDownloading(false);
-    }
+    const ended = await csv.start(
+      auditEndpoints.downloadPath({ ...f, start_time: f.start_time, end_time: f.end_time, timezone: tz }),
+      "access_audit.csv",
+    );
+    if ("file" in ended) notify(t("admin-access-audit.downloaded", { name: ended.file.filename }), "success");
+    else if ("failed" in ended) notify(errorMessage(ended.failed, language), "error");
   };
 
   return (
@@ -168,7 +162,7 @@ export function AccessAuditAdminPage() {
                 variant="outlined"
                 startIcon={<DownloadOutlined />}
                 onClick={download}
-                loading={downloading}
+                loading={csv.busy}
               >
                 {t("admin-access-audit.download")}
               </Button>

@@ -1,4 +1,4 @@
-import { ADMIN_EXPORT_MAX_DAYS, type AdminExportQuery, localeOf, windowLimitText } from "@mimamori/shared";
+import { ADMIN_EXPORT_MAX_DAYS, type AdminExportQuery, windowLimitText } from "@mimamori/shared";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -6,31 +6,29 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
-import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
 import { reportEndpoints } from "../../../api/reports";
 import { useRawRetentionDefaults } from "../../../api/retention";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { DateTimeField } from "../../../components/DateTimeField";
+import {
+  DownloadActions,
+  DownloadFailure,
+  DownloadProgress,
+  useFormatBytes,
+} from "../../../components/DownloadProgress";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
-import { type Downloaded, formatBytes, streamDownload } from "../../reports-common/download";
+import { useStreamedDownload } from "../../../components/useStreamedDownload";
+import { useLanguage } from "../../../i18n/useLanguage";
+import { CsvPeriodFields } from "../../reports-common/CsvDialog";
+import { usePeriodInput } from "../../reports-common/usePeriodInput";
 import { nowSeconds } from "../../reports-common/useReportWindow";
-import {
-  browserTimezone,
-  formatStamp,
-  fromDateTimeInput,
-  periodErrors,
-  startOfDay,
-  toDateTimeInput,
-} from "../../reports-common/window";
+import { browserTimezone, formatStamp, startOfDay } from "../../reports-common/window";
 
 type DataType = AdminExportQuery["data_type"];
 type DbType = AdminExportQuery["db_type"];
@@ -49,66 +47,42 @@ interface Request {
  */
 export function AdminCsvPage() {
   const { t } = useTranslation();
-  const msg = useMessage();
   const language = useLanguage();
   const notify = useNotify();
   const timezone = useMemo(browserTimezone, []);
   const today = startOfDay(nowSeconds(), timezone);
-  const [from, setFrom] = useState(() => toDateTimeInput(today - 6 * 86400, timezone));
-  const [to, setTo] = useState(() => toDateTimeInput(today + 86400, timezone));
+  const period = usePeriodInput(timezone, { start: today - 6 * 86400, end: today + 86400 });
   const [dataType, setDataType] = useState<DataType>("Vital");
   const [dbType, setDbType] = useState<DbType>("Preprocessed");
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const [pending, setPending] = useState<Request | null>(null);
-  const [bytes, setBytes] = useState<number | null>(null);
-  const [result, setResult] = useState<{ done: Downloaded } | { error: unknown } | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const download = useStreamedDownload();
   const retention = useRawRetentionDefaults().data;
   usePageTitle(t("reports-common.admin.title"));
-  const size = (n: number) => formatBytes(n, localeOf(language));
+  const size = useFormatBytes();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const start = fromDateTimeInput(from, timezone);
-    const end = fromDateTimeInput(to, timezone);
-    const errs = periodErrors(start, end, ADMIN_EXPORT_MAX_DAYS[dataType][dbType]);
-    setErrors(errs);
-    if (start !== null && end !== null && !errs.from && !errs.to)
-      setPending({ start, end, dataType, dbType });
+    const p = period.check(ADMIN_EXPORT_MAX_DAYS[dataType][dbType]);
+    if (p) setPending({ ...p, dataType, dbType });
   };
 
-  const download = async (r: Request) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setResult(null);
-    setBytes(0);
-    try {
-      const done = await streamDownload(
-        reportEndpoints.allUsersCsvPath({
-          start_time: r.start,
-          end_time: r.end,
-          data_type: r.dataType,
-          db_type: r.dbType,
-          timezone,
-        }),
-        {
-          fallbackName: `all_users_${r.dataType}_${r.dbType}.csv`.toLowerCase(),
-          onProgress: setBytes,
-          signal: controller.signal,
-        },
-      );
-      // the page says so (and stays readable); no snackbar on top of it
-      setResult({ done });
-    } catch (err) {
-      if (controller.signal.aborted) notify(t("reports-common.admin.cancelled"), "info");
-      else setResult({ error: err });
-    } finally {
-      abort.current = null;
-      setBytes(null);
-    }
+  // a finished file is said on the page (and stays readable), no snackbar on top of it
+  const run = async (r: Request) => {
+    const ended = await download.start(
+      reportEndpoints.allUsersCsvPath({
+        start_time: r.start,
+        end_time: r.end,
+        data_type: r.dataType,
+        db_type: r.dbType,
+        timezone,
+      }),
+      `all_users_${r.dataType}_${r.dbType}.csv`.toLowerCase(),
+    );
+    if ("cancelled" in ended) notify(t("reports-common.admin.cancelled"), "info");
   };
 
-  const busy = bytes !== null;
+  const busy = download.busy;
+  const done = download.state.status === "done" ? download.state.file : null;
 
   return (
     <Stack spacing={3}>
@@ -124,29 +98,8 @@ export function AdminCsvPage() {
             <Typography variant="body2" color="text.secondary">
               {t("common.requiredNote")}
             </Typography>
+            <CsvPeriodFields row period={period} zone={timezone} disabled={busy} />
             <Grid container columnSpacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <DateTimeField
-                  label={t("reports-common.csv.start")}
-                  value={from}
-                  onChange={setFrom}
-                  error={!!errors.from}
-                  helperText={errors.from ? msg(errors.from) : t("time.pickerZone", { zone: timezone })}
-                  disabled={busy}
-                  step={600}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <DateTimeField
-                  label={t("reports-common.csv.end")}
-                  value={to}
-                  onChange={setTo}
-                  error={!!errors.to}
-                  helperText={errors.to ? msg(errors.to) : t("time.pickerZone", { zone: timezone })}
-                  disabled={busy}
-                  step={600}
-                />
-              </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
                   select
@@ -184,33 +137,23 @@ export function AdminCsvPage() {
                 {t("reports-common.admin.rawKept", { days: retention.default_days })}
               </Alert>
             )}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
-              {busy && (
-                <Button onClick={() => abort.current?.abort()}>{t("reports-common.actions.cancel")}</Button>
-              )}
+            <DownloadActions download={download} cancelLabel={t("reports-common.actions.cancel")}>
               <Button type="submit" variant="contained" startIcon={<DownloadOutlined />} loading={busy}>
                 {t("reports-common.csv.download")}
               </Button>
-            </Stack>
+            </DownloadActions>
           </Box>
-          {busy && (
-            <Box role="status" sx={{ mt: 2 }}>
-              <LinearProgress aria-label={t("reports-common.csv.progressLabel")} />
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {t("reports-common.csv.received", { size: size(bytes) })}
-              </Typography>
-            </Box>
-          )}
-          {result && "done" in result && (
+          <DownloadProgress
+            download={download}
+            label={t("reports-common.csv.progressLabel")}
+            received={(size) => t("reports-common.csv.received", { size })}
+          />
+          {done && (
             <Alert severity="success" sx={{ mt: 2 }}>
-              {t("reports-common.csv.done", { name: result.done.filename, size: size(result.done.bytes) })}
+              {t("reports-common.csv.done", { name: done.filename, size: size(done.bytes) })}
             </Alert>
           )}
-          {result && "error" in result && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(result.error, language)}
-            </Alert>
-          )}
+          <DownloadFailure download={download} />
         </CardContent>
       </Card>
       <ConfirmDialog
@@ -220,7 +163,7 @@ export function AdminCsvPage() {
         destructive={false}
         onClose={() => setPending(null)}
         onConfirm={() => {
-          if (pending) void download(pending);
+          if (pending) void run(pending);
         }}
       >
         {pending && (

@@ -1,14 +1,11 @@
 import type { DataItemType } from "@mimamori/shared";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDataTypes, useDeleteDataType } from "../../../api/data-items";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -17,6 +14,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { RowActions } from "../../../components/RowActions";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { DataTypeDialog } from "./DataTypeDialog";
 
@@ -30,14 +28,8 @@ export function DataTypesPage() {
   const notify = useNotify();
   const types = useDataTypes();
   const remove = useDeleteDataType();
-  const [editing, setEditing] = useState<{ open: boolean; type: DataItemType | null }>({
-    open: false,
-    type: null,
-  });
-  const [deleting, setDeleting] = useState<{ open: boolean; type: DataItemType | null }>({
-    open: false,
-    type: null,
-  });
+  const editing = useRowDialog<DataItemType>();
+  const deleting = useRowDialog<DataItemType>();
   usePageTitle(t("admin-data-types.title"));
 
   const nameOf = (d: DataItemType) => (language === "jp" ? d.name_jp : d.name_en);
@@ -53,11 +45,7 @@ export function DataTypesPage() {
         sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
       >
         <Typography variant="h1">{t("admin-data-types.title")}</Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setEditing({ open: true, type: null })}
-        >
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => editing.show()}>
           {t("admin-data-types.add")}
         </Button>
       </Stack>
@@ -130,17 +118,14 @@ export function DataTypesPage() {
                   <RowActions
                     actions={[
                       {
-                        title: t("ui.actions.edit"),
+                        kind: "edit",
                         label: t("admin-data-types.editOf", { name: nameOf(d) }),
-                        icon: <EditOutlined />,
-                        onClick: () => setEditing({ open: true, type: d }),
+                        onClick: () => editing.show(d),
                       },
                       {
-                        title: t("ui.actions.delete"),
+                        kind: "delete",
                         label: t("admin-data-types.deleteOf", { name: nameOf(d) }),
-                        icon: <DeleteOutlined />,
-                        onClick: () => setDeleting({ open: true, type: d }),
-                        danger: true,
+                        onClick: () => deleting.show(d),
                       },
                     ]}
                   />
@@ -150,28 +135,23 @@ export function DataTypesPage() {
           />
         </CardContent>
       </Card>
-      <DataTypeDialog
-        open={editing.open}
-        type={editing.type}
-        onClose={() => setEditing((e) => ({ ...e, open: false }))}
-      />
+      <DataTypeDialog open={editing.open} type={editing.row} onClose={editing.close} />
       <ConfirmDialog
         open={deleting.open}
         title={t("admin-data-types.deleteTitle")}
         confirmLabel={t("admin-data-types.deleteConfirm")}
-        onConfirm={async () => {
-          if (!deleting.type) return;
-          await remove.mutateAsync(deleting.type.id);
+        onConfirm={deleting.confirm(async (d) => {
+          await remove.mutateAsync(d.id);
           notify(t("admin-data-types.deleted"), "success");
-        }}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        })}
+        onClose={deleting.close}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>
-          {t("admin-data-types.deleteBody", { name: deleting.type ? nameOf(deleting.type) : "" })}
+          {t("admin-data-types.deleteBody", { name: deleting.row ? nameOf(deleting.row) : "" })}
         </Typography>
-        {(deleting.type?.items ?? 0) > 0 && (
+        {(deleting.row?.items ?? 0) > 0 && (
           <Typography sx={{ mt: 1, fontWeight: 500 }}>
-            {t("admin-data-types.deleteHeld", { count: deleting.type?.items ?? 0 })}
+            {t("admin-data-types.deleteHeld", { count: deleting.row?.items ?? 0 })}
           </Typography>
         )}
       </ConfirmDialog>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Entity, LANGUAGES, type UpdateEntityBody, updateEntityBodySchema } from "@mimamori/shared";
+import { type Entity, type UpdateEntityBody, updateEntityBodySchema } from "@mimamori/shared";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
@@ -9,23 +9,22 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
-import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { orgEndpoints } from "../../../api/organisations";
 import { useRawRetentionDefaults } from "../../../api/retention";
-import { fieldMessages, textField } from "../../../components/form";
+import { Definition, DefinitionList } from "../../../components/DefinitionList";
+import { fieldHelper } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { EntityFields, useEntityCache } from "./EntityFields";
 
 const toForm = (e: Entity): UpdateEntityBody => ({
   name: e.name,
@@ -63,43 +62,20 @@ export function EntityInfoCard({ entity, titleId }: { entity: Entity; titleId: s
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
-        {children}
-      </Box>
-    </>
-  );
-}
-
 function ReadOnly({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const locked = entity.notification_setting_status === "locked";
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: "grid",
-        gridTemplateColumns: { xs: "1fr", sm: "220px 1fr" },
-        columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1.5 },
-        m: 0,
-        "& dd": { mb: { xs: 1.5, sm: 0 } },
-      }}
-    >
-      <Row label={t("admin-entities.entityId")}>{entity.workspace_name}</Row>
-      <Row label={t("admin-entities.name")}>{entity.name}</Row>
-      <Row label={t("admin-entities.description")}>{entity.description}</Row>
-      <Row label={t("admin-entities.visibility")}>
+    <DefinitionList labelWidth={220}>
+      <Definition label={t("admin-entities.entityId")}>{entity.workspace_name}</Definition>
+      <Definition label={t("admin-entities.name")}>{entity.name}</Definition>
+      <Definition label={t("admin-entities.description")}>{entity.description}</Definition>
+      <Definition label={t("admin-entities.visibility")}>
         {entity.is_public ? t("admin-entities.publicHint") : t("admin-entities.privateHint")}
-      </Row>
-      <Row label={t("admin-entities.language")}>{t(`language.${entity.language}`)}</Row>
-      <Row label={t("admin-entities.notificationLock")}>
+      </Definition>
+      <Definition label={t("admin-entities.language")}>{t(`language.${entity.language}`)}</Definition>
+      <Definition label={t("admin-entities.notificationLock")}>
         <Chip
           size="small"
           variant="outlined"
@@ -110,17 +86,17 @@ function ReadOnly({ entity }: { entity: Entity }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {locked ? t("admin-entities.lockedHint") : t("admin-entities.unlockedHint")}
         </Typography>
-      </Row>
-      <Row label={t("admin-entities.rawRetention")}>
+      </Definition>
+      <Definition label={t("admin-entities.rawRetention")}>
         <RawRetentionValue days={entity.raw_retention_days} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {t("admin-entities.rawRetentionHint")}
         </Typography>
-      </Row>
-      <Row label={t("admin-entities.createdAt")}>
+      </Definition>
+      <Definition label={t("admin-entities.createdAt")}>
         {formatDate(new Date(entity.created_at), language, { dateStyle: "medium", timeStyle: "short" })}
-      </Row>
-    </Box>
+      </Definition>
+    </DefinitionList>
   );
 }
 
@@ -137,26 +113,25 @@ function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
   const msg = useMessage();
   const language = useLanguage();
   const notify = useNotify();
-  const client = useQueryClient();
-  const uid = useUidOrDash();
-  const [failure, setFailure] = useState<unknown>(null);
+  const cache = useEntityCache();
   const defaults = useRawRetentionDefaults().data;
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<UpdateEntityBody>({
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<UpdateEntityBody>({
     resolver: zodResolver(updateEntityBodySchema),
     defaultValues: toForm(entity),
   });
+  const {
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = async (body: UpdateEntityBody) => {
     setFailure(null);
     try {
       const saved = await orgEndpoints.updateEntity(entity.workspace_name, body);
-      client.setQueryData(orgKeys.entity(uid, entity.workspace_name), saved);
-      void client.invalidateQueries({ queryKey: orgKeys.entities(uid) });
+      cache.saved(saved);
+      void cache.listChanged();
       notify(msg("saved"), "success");
       onDone();
     } catch (err) {
@@ -165,100 +140,57 @@ function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
     }
   };
 
-  const helper = (name: keyof UpdateEntityBody) =>
-    fieldMessages(errors[name]).map(msg).join(" ") || undefined;
+  const helper = fieldHelper(errors, msg);
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
       {failure !== null && <Alert severity="error">{errorMessage(failure, language)}</Alert>}
       <TextField label={t("admin-entities.entityId")} value={entity.workspace_name} disabled />
-      <TextField
-        {...textField(register("name"))}
-        label={t("admin-entities.name")}
-        required
-        error={!!errors.name}
-        helperText={helper("name")}
-      />
-      <TextField
-        {...textField(register("description"))}
-        label={t("admin-entities.description")}
-        required
-        multiline
-        minRows={2}
-        error={!!errors.description}
-        helperText={helper("description")}
-      />
-      <Controller
-        control={control}
-        name="language"
-        render={({ field }) => (
-          <TextField select label={t("admin-entities.language")} required {...field} inputRef={field.ref}>
-            {LANGUAGES.map((l) => (
-              <MenuItem key={l} value={l}>
-                {t(`language.${l}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
-      <Controller
-        control={control}
-        name="notification_setting_status"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t("admin-entities.notificationLock")}
-            {...field}
-            inputRef={field.ref}
-            helperText={t("admin-entities.lockHelp")}
-          >
-            <MenuItem value="unlocked">{t("admin-entities.unlocked")}</MenuItem>
-            <MenuItem value="locked">{t("admin-entities.locked")}</MenuItem>
-          </TextField>
-        )}
-      />
-      <Controller
-        control={control}
-        name="raw_retention_days"
-        render={({ field }) => (
-          <TextField
-            label={t("admin-entities.rawRetentionField")}
-            type="number"
-            name={field.name}
-            value={field.value ?? ""}
-            onChange={(e) => field.onChange(e.target.value === "" ? null : Number(e.target.value))}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            slotProps={{ htmlInput: { min: defaults?.min_days, max: defaults?.max_days, step: 1 } }}
-            error={!!errors.raw_retention_days}
-            helperText={
-              helper("raw_retention_days") ??
-              (defaults
-                ? t("admin-entities.rawRetentionHelp", {
-                    min: defaults.min_days,
-                    max: defaults.max_days,
-                    days: defaults.default_days,
-                  })
-                : undefined)
-            }
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="is_public"
-        render={({ field }) => (
-          <Box sx={{ mt: 1 }}>
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={t("admin-entities.publicLabel")}
+      <EntityFields form={form} helper={helper}>
+        <Controller
+          control={control}
+          name="notification_setting_status"
+          render={({ field }) => (
+            <TextField
+              select
+              label={t("admin-entities.notificationLock")}
+              {...field}
+              inputRef={field.ref}
+              helperText={t("admin-entities.lockHelp")}
+            >
+              <MenuItem value="unlocked">{t("admin-entities.unlocked")}</MenuItem>
+              <MenuItem value="locked">{t("admin-entities.locked")}</MenuItem>
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="raw_retention_days"
+          render={({ field }) => (
+            <TextField
+              label={t("admin-entities.rawRetentionField")}
+              type="number"
+              name={field.name}
+              value={field.value ?? ""}
+              onChange={(e) => field.onChange(e.target.value === "" ? null : Number(e.target.value))}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              slotProps={{ htmlInput: { min: defaults?.min_days, max: defaults?.max_days, step: 1 } }}
+              error={!!errors.raw_retention_days}
+              helperText={
+                helper("raw_retention_days") ??
+                (defaults
+                  ? t("admin-entities.rawRetentionHelp", {
+                      min: defaults.min_days,
+                      max: defaults.max_days,
+                      days: defaults.default_days,
+                    })
+                  : undefined)
+              }
             />
-            <Typography variant="body2" color="text.secondary">
-              {field.value ? t("admin-entities.publicHint") : t("admin-entities.privateHint")}
-            </Typography>
-          </Box>
-        )}
-      />
+          )}
+        />
+      </EntityFields>
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
         <Button onClick={onDone} disabled={isSubmitting}>
           {t("ui.actions.cancel")}

@@ -1,24 +1,26 @@
-import { localeOf, NOTIFICATION_LIMITS, windowLimitText } from "@mimamori/shared";
+import { NOTIFICATION_LIMITS, windowLimitText } from "@mimamori/shared";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
-import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
 import { notificationSettingEndpoints } from "../../../api/notification-settings";
 import { DateTimeField } from "../../../components/DateTimeField";
+import {
+  DownloadActions,
+  DownloadFailure,
+  DownloadProgress,
+  useFormatBytes,
+} from "../../../components/DownloadProgress";
 import { useNotify } from "../../../components/Notifier";
+import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
-import { formatBytes, streamDownload } from "../../reports-common/download";
 import { nowSeconds } from "../../reports-common/useReportWindow";
 import { fromDateTimeInput, toDateTimeInput } from "../../reports-common/window";
 import {
@@ -51,11 +53,9 @@ export function NotificationsDownloadCard({
   const [to, setTo] = useState(() => toDateTimeInput(defaultPeriod(nowSeconds()).end, timezone));
   const [kind, setKind] = useState<AlertKind>("measurement");
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  const [bytes, setBytes] = useState<number | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const abort = useRef<AbortController | null>(null);
-  const size = (n: number) => formatBytes(n, localeOf(language));
-  const busy = bytes !== null;
+  const download = useStreamedDownload();
+  const size = useFormatBytes();
+  const busy = download.busy;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,23 +65,18 @@ export function NotificationsDownloadCard({
       return;
     }
     setErrors({});
-    setFailure(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    setBytes(0);
-    try {
-      const done = await streamDownload(
-        notificationSettingEndpoints.adminNotificationsCsvPath(workspace, checked.query),
-        { fallbackName: fallbackName(workspace, kind), onProgress: setBytes, signal: controller.signal },
+    const ended = await download.start(
+      notificationSettingEndpoints.adminNotificationsCsvPath(workspace, checked.query),
+      fallbackName(workspace, kind),
+    );
+    if ("file" in ended)
+      notify(
+        t("admin-entities.notificationsDownload.done", {
+          name: ended.file.filename,
+          size: size(ended.file.bytes),
+        }),
       );
-      notify(t("admin-entities.notificationsDownload.done", { name: done.filename, size: size(done.bytes) }));
-    } catch (err) {
-      if (controller.signal.aborted) notify(t("admin-entities.notificationsDownload.cancelled"), "info");
-      else setFailure(err);
-    } finally {
-      abort.current = null;
-      setBytes(null);
-    }
+    else if ("cancelled" in ended) notify(t("admin-entities.notificationsDownload.cancelled"), "info");
   };
 
   const limit = t("admin-entities.notificationsDownload.limit", {
@@ -138,30 +133,18 @@ export function NotificationsDownloadCard({
               </TextField>
             </Grid>
           </Grid>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
-            {busy && (
-              <Button onClick={() => abort.current?.abort()}>
-                {t("admin-entities.notificationsDownload.cancel")}
-              </Button>
-            )}
+          <DownloadActions download={download} cancelLabel={t("admin-entities.notificationsDownload.cancel")}>
             <Button type="submit" variant="contained" startIcon={<DownloadOutlined />} loading={busy}>
               {t("admin-entities.notificationsDownload.download")}
             </Button>
-          </Stack>
+          </DownloadActions>
         </Box>
-        {busy && (
-          <Box role="status" sx={{ mt: 2 }}>
-            <LinearProgress aria-label={t("admin-entities.notificationsDownload.progressLabel")} />
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t("admin-entities.notificationsDownload.received", { size: size(bytes) })}
-            </Typography>
-          </Box>
-        )}
-        {failure !== null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(failure, language)}
-          </Alert>
-        )}
+        <DownloadProgress
+          download={download}
+          label={t("admin-entities.notificationsDownload.progressLabel")}
+          received={(size) => t("admin-entities.notificationsDownload.received", { size })}
+        />
+        <DownloadFailure download={download} />
       </CardContent>
     </Card>
   );

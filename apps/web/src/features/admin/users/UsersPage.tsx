@@ -11,7 +11,6 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
@@ -20,6 +19,7 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useMessage } from "../../../i18n/useLanguage";
 import { AdminDeletionButton } from "../../privacy/deletion/AdminDeletionButton";
 import { DownloadDialog } from "./DownloadDialog";
@@ -40,24 +40,16 @@ export function UsersPage() {
     queryKey: orgKeys.adminUsers(uid, scope),
     queryFn: () => orgEndpoints.adminUsers(scope),
   });
-  const [download, setDownload] = useState<{ open: boolean; user: AdminUser | null }>({
-    open: false,
-    user: null,
-  });
-  const [deleting, setDeleting] = useState<{ open: boolean; user: AdminUser | null }>({
-    open: false,
-    user: null,
-  });
+  const download = useRowDialog<AdminUser>();
+  const deleting = useRowDialog<AdminUser>();
   usePageTitle(t("admin-users.title"));
 
-  const remove = async () => {
-    const user = deleting.user;
-    if (!user) return;
+  const remove = deleting.confirm(async (user) => {
     await orgEndpoints.deleteAccount(user.uid);
     await client.invalidateQueries({ queryKey: ["user", uid, "admin-users"] });
     void client.invalidateQueries({ queryKey: orgKeys.entities(uid) });
     notify(msg("request-successful"), "success");
-  };
+  });
 
   return (
     <Stack spacing={3}>
@@ -122,7 +114,7 @@ export function UsersPage() {
                     <Tooltip title={t("admin-users.downloadCsv")}>
                       <IconButton
                         aria-label={t("admin-users.downloadCsvOf", { name: u.name || u.email })}
-                        onClick={() => setDownload({ open: true, user: u })}
+                        onClick={() => download.show(u)}
                       >
                         <FileDownloadOutlined />
                       </IconButton>
@@ -137,7 +129,7 @@ export function UsersPage() {
                           color="error"
                           disabled={u.uid === uid}
                           aria-label={t("admin-users.deleteAccountOf", { name: u.name || u.email })}
-                          onClick={() => setDeleting({ open: true, user: u })}
+                          onClick={() => deleting.show(u)}
                         >
                           <DeleteOutlined />
                         </IconButton>
@@ -151,22 +143,18 @@ export function UsersPage() {
           />
         </CardContent>
       </Card>
-      <DownloadDialog
-        open={download.open}
-        user={download.user}
-        onClose={() => setDownload((d) => ({ ...d, open: false }))}
-      />
+      <DownloadDialog open={download.open} user={download.row} onClose={download.close} />
       <ConfirmDialog
         open={deleting.open}
         title={t("admin-users.deleteTitle")}
         confirmLabel={t("admin-users.deleteConfirm")}
         onConfirm={remove}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        onClose={deleting.close}
       >
         <Typography gutterBottom sx={{ overflowWrap: "anywhere" }}>
           {t("admin-users.deleteBody", {
-            name: deleting.user?.name ?? "",
-            email: deleting.user?.email ?? "",
+            name: deleting.row?.name ?? "",
+            email: deleting.row?.email ?? "",
           })}
         </Typography>
         <Typography>{t("admin-users.deletePermanent")}</Typography>

@@ -4,12 +4,9 @@ import AddPhotoAlternateOutlined from "@mui/icons-material/AddPhotoAlternateOutl
 import LinkOffOutlined from "@mui/icons-material/LinkOffOutlined";
 import ShareOutlined from "@mui/icons-material/ShareOutlined";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, useId, useState } from "react";
@@ -34,7 +31,10 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { useNotify } from "../../../components/Notifier";
+import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
+import { PageSkeleton } from "../../../components/PageSkeleton";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AnswerList } from "../../data-common/AnswerList";
 import { relativeTime } from "../../data-common/dataItems";
@@ -201,12 +201,9 @@ function SharesCard({ item }: { item: DataItemDetail }) {
   const entities = useSharedEntities(item.id);
   const unshare = useUnshareItem(item.id);
   const [sharing, setSharing] = useState(false);
-  const [removing, setRemoving] = useState<{ open: boolean; entity: SharedEntity | null }>({
-    open: false,
-    entity: null,
-  });
+  const removing = useRowDialog<SharedEntity>();
   const rows = entities.data?.entities;
-  const name = removing.entity?.name ?? "";
+  const name = removing.row?.name ?? "";
   return (
     <Section
       title={t("client-data.detail.shared")}
@@ -266,7 +263,7 @@ function SharesCard({ item }: { item: DataItemDetail }) {
                 startIcon={<LinkOffOutlined />}
                 sx={{ whiteSpace: "nowrap" }}
                 aria-label={t("client-data.detail.unshareOf", { name: e.name })}
-                onClick={() => setRemoving({ open: true, entity: e })}
+                onClick={() => removing.show(e)}
               >
                 {t("client-data.detail.unshare")}
               </Button>
@@ -279,12 +276,11 @@ function SharesCard({ item }: { item: DataItemDetail }) {
         open={removing.open}
         title={t("client-data.detail.unshareTitle", { name })}
         confirmLabel={t("client-data.detail.unshareConfirm")}
-        onConfirm={async () => {
-          if (!removing.entity) return;
-          await unshare.mutateAsync(removing.entity.workspace_name);
+        onConfirm={removing.confirm(async (e) => {
+          await unshare.mutateAsync(e.workspace_name);
           notify(t("client-data.detail.unshared", { name }), "success");
-        }}
-        onClose={() => setRemoving((r) => ({ ...r, open: false }))}
+        })}
+        onClose={removing.close}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>{t("client-data.detail.unshareBody", { name })}</Typography>
       </ConfirmDialog>
@@ -350,12 +346,11 @@ export function DataDetailPage() {
   usePageTitle(item.data?.name ?? t("client-data.title"));
 
   const breadcrumb = (
-    <Breadcrumbs aria-label={t("client-data.detail.breadcrumb")}>
-      <Link href={CLIENT_DATA_PATH}>{t("client-data.title")}</Link>
-      <Typography color="text.primary" aria-current="page">
-        {item.data?.name ?? "…"}
-      </Typography>
-    </Breadcrumbs>
+    <PageBreadcrumbs
+      label={t("client-data.detail.breadcrumb")}
+      links={[{ href: CLIENT_DATA_PATH, label: t("client-data.title") }]}
+      current={item.data?.name ?? "…"}
+    />
   );
 
   if (itemId === null || item.isError) {
@@ -374,16 +369,7 @@ export function DataDetailPage() {
     );
   }
 
-  if (item.isPending) {
-    return (
-      <Stack spacing={3} role="status" aria-busy="true" aria-label={t("common.loading")}>
-        {breadcrumb}
-        <Skeleton variant="text" width="50%" height={48} />
-        <Skeleton variant="rounded" height={140} />
-        <Skeleton variant="rounded" height={200} />
-      </Stack>
-    );
-  }
+  if (item.isPending) return <PageSkeleton before={breadcrumb} titleWidth="50%" cards={[140, 200]} />;
 
   const data = item.data;
   const shares = entities.data?.entities.length ?? data.shared_entities.length;

@@ -1,21 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createEntityBodySchema } from "@mimamori/shared";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../../../api/errors";
 import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
-import { fieldMessages, textField } from "../../../components/form";
+import { FormDialog } from "../../../components/FormDialog";
+import { fieldHelper, textField } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
+import { useFormDialog } from "../../../components/useFormDialog";
 import { useMessage } from "../../../i18n/useLanguage";
 
 const schema = createEntityBodySchema.pick({ workspace_name: true });
@@ -28,23 +22,14 @@ export function AddEntityDialog({ open, onClose }: { open: boolean; onClose: () 
   const notify = useNotify();
   const client = useQueryClient();
   const uid = useUidOrDash();
-  const titleId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const { form, close, dialogProps } = useFormDialog<Values>({
+    open,
+    onClose,
     resolver: zodResolver(schema),
-    defaultValues: { workspace_name: "" },
+    empty: { workspace_name: "" },
     criteriaMode: "all",
   });
-
-  const close = () => {
-    reset({ workspace_name: "" });
-    onClose();
-  };
+  const { errors } = form.formState;
 
   const onSubmit = async ({ workspace_name }: Values) => {
     try {
@@ -53,36 +38,30 @@ export function AddEntityDialog({ open, onClose }: { open: boolean; onClose: () 
       notify(t("client-entities.applied", { name: entity.name }), "success");
       close();
     } catch (err) {
-      setError("workspace_name", { message: errorCode(err) });
+      form.setError("workspace_name", { message: errorCode(err) });
     }
   };
 
-  const messages = fieldMessages(errors.workspace_name);
+  const helper = fieldHelper(errors, msg);
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>{t("client-entities.addTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t("client-entities.addIntro")}</DialogContentText>
-          <TextField
-            {...textField(register("workspace_name"))}
-            label={t("client-entities.entityId")}
-            required
-            autoFocus
-            autoComplete="off"
-            error={messages.length > 0}
-            helperText={messages.length ? messages.map(msg).join(" ") : t("client-entities.entityIdHint")}
-            slotProps={{ htmlInput: { maxLength: 40, spellCheck: false, autoCapitalize: "none" } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t("ui.actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t("client-entities.addSubmit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      {...dialogProps(onSubmit)}
+      title={t("client-entities.addTitle")}
+      submitLabel={t("client-entities.addSubmit")}
+      maxWidth="xs"
+    >
+      <DialogContentText>{t("client-entities.addIntro")}</DialogContentText>
+      <TextField
+        {...textField(form.register("workspace_name"))}
+        label={t("client-entities.entityId")}
+        required
+        autoFocus
+        autoComplete="off"
+        error={!!errors.workspace_name}
+        helperText={helper("workspace_name", t("client-entities.entityIdHint"))}
+        slotProps={{ htmlInput: { maxLength: 40, spellCheck: false, autoCapitalize: "none" } }}
+      />
+    </FormDialog>
   );
 }

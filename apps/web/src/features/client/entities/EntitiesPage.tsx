@@ -15,6 +15,7 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AddEntityDialog } from "./AddEntityDialog";
 import { useMyEntities } from "./hooks";
@@ -33,17 +34,8 @@ export function EntitiesPage() {
   const entities = useMyEntities();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [quitting, setQuitting] = useState<{ open: boolean; entity: ClientEntity | null }>({
-    open: false,
-    entity: null,
-  });
-  const [answering, setAnswering] = useState<{ open: boolean; entity: ClientEntity | null; accept: boolean }>(
-    {
-      open: false,
-      entity: null,
-      accept: true,
-    },
-  );
+  const quitting = useRowDialog<ClientEntity>();
+  const answering = useRowDialog<{ entity: ClientEntity; accept: boolean }>();
   usePageTitle(t("client-entities.title"));
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.myEntities(uid) });
@@ -61,26 +53,24 @@ export function EntitiesPage() {
     }
   };
 
-  const quit = async () => {
-    const entity = quitting.entity;
-    if (!entity) return;
+  const quit = quitting.confirm(async (entity) => {
     await orgEndpoints.quitEntity(entity.workspace_name);
     await refresh();
     notify(t("client-entities.quitDone", { name: entity.name }), "success");
-  };
+  });
 
   /** Accepting is the person's consent (the entity sees band data from then on); both ask first. */
-  const answer = async () => {
-    const { entity, accept } = answering;
-    const role = entity?.invitation?.role;
-    if (!entity || !role) return;
+  const answer = answering.confirm(async ({ entity, accept }) => {
+    const role = entity.invitation?.role;
+    if (!role) return;
     await orgEndpoints.answerInvitation(entity.workspace_name, role, accept);
     await refresh();
     const done = accept ? (role === "staff" ? "acceptedStaff" : "accepted") : "declined";
     notify(t(`client-entities.${done}`, { name: entity.name }), "success");
-  };
-  const role = answering.entity?.invitation?.role ?? "client";
-  const answerName = { name: answering.entity?.name ?? "" };
+  });
+  const accepting = answering.row?.accept ?? true;
+  const role = answering.row?.entity.invitation?.role ?? "client";
+  const answerName = { name: answering.row?.entity.name ?? "" };
 
   const actions = (e: ClientEntity) => {
     const working = busy === e.workspace_name;
@@ -95,7 +85,7 @@ export function EntitiesPage() {
           {t("client-entities.detail")}
         </Button>
         {e.status === "added" && (
-          <Button size="small" color="error" onClick={() => setQuitting({ open: true, entity: e })}>
+          <Button size="small" color="error" onClick={() => quitting.show(e)}>
             {t("client-entities.quit")}
           </Button>
         )}
@@ -104,15 +94,11 @@ export function EntitiesPage() {
             <Button
               size="small"
               variant="contained"
-              onClick={() => setAnswering({ open: true, entity: e, accept: true })}
+              onClick={() => answering.show({ entity: e, accept: true })}
             >
               {t(e.invitation.role === "staff" ? "client-entities.acceptStaff" : "client-entities.accept")}
             </Button>
-            <Button
-              size="small"
-              color="error"
-              onClick={() => setAnswering({ open: true, entity: e, accept: false })}
-            >
+            <Button size="small" color="error" onClick={() => answering.show({ entity: e, accept: false })}>
               {t(e.invitation.role === "staff" ? "client-entities.declineStaff" : "client-entities.decline")}
             </Button>
           </>
@@ -199,31 +185,31 @@ export function EntitiesPage() {
       <AddEntityDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
         open={quitting.open}
-        title={t("client-entities.quitTitle", { name: quitting.entity?.name ?? "" })}
+        title={t("client-entities.quitTitle", { name: quitting.row?.name ?? "" })}
         confirmLabel={t("client-entities.quitConfirm")}
         onConfirm={quit}
-        onClose={() => setQuitting((q) => ({ ...q, open: false }))}
+        onClose={quitting.close}
       >
         <Typography gutterBottom>{t("client-entities.quitBody")}</Typography>
         <Typography>{t("client-entities.quitKept")}</Typography>
       </ConfirmDialog>
       <ConfirmDialog
         open={answering.open}
-        destructive={!answering.accept}
+        destructive={!accepting}
         title={
-          answering.accept
+          accepting
             ? t(
                 role === "staff" ? "client-entities.acceptStaffTitle" : "client-entities.acceptTitle",
                 answerName,
               )
             : t("client-entities.declineTitle", answerName)
         }
-        confirmLabel={t(answering.accept ? "client-entities.accept" : "client-entities.decline")}
+        confirmLabel={t(accepting ? "client-entities.accept" : "client-entities.decline")}
         onConfirm={answer}
-        onClose={() => setAnswering((a) => ({ ...a, open: false }))}
+        onClose={answering.close}
       >
         <Typography>
-          {answering.accept
+          {accepting
             ? t(
                 role === "staff" ? "client-entities.acceptStaffBody" : "client-entities.acceptBody",
                 answerName,

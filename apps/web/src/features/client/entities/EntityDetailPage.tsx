@@ -1,35 +1,18 @@
-import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { Definition, DefinitionList } from "../../../components/DefinitionList";
 import { ErrorState } from "../../../components/ErrorState";
 import { ModuleTable } from "../../../components/ModuleTable";
+import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
 import { PageLoader } from "../../../components/PageLoader";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useMyEntity, useMyModules } from "./hooks";
 import { StatusChip } from "./StatusChip";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Box
-        component="dd"
-        sx={{ m: 0, mb: { xs: 1.5, sm: 0 }, overflowWrap: "anywhere", whiteSpace: "pre-line" }}
-      >
-        {children}
-      </Box>
-    </>
-  );
-}
 
 /** /client/entities/{workspace_name}: information card and the modules table (only once added, spec §4). */
 export function EntityDetailPage() {
@@ -41,12 +24,11 @@ export function EntityDetailPage() {
   usePageTitle(entity.data?.name ?? t("client-entities.detailTitle"));
 
   const crumbs = (
-    <Breadcrumbs aria-label={t("client-entities.breadcrumb")}>
-      <Link href="/client/entities">{t("client-entities.title")}</Link>
-      <Typography color="text.primary" aria-current="page">
-        {entity.data?.name ?? workspace}
-      </Typography>
-    </Breadcrumbs>
+    <PageBreadcrumbs
+      label={t("client-entities.breadcrumb")}
+      links={[{ href: "/client/entities", label: t("client-entities.title") }]}
+      current={entity.data?.name ?? workspace}
+    />
   );
 
   if (entity.isPending) return <PageLoader />;
@@ -71,27 +53,18 @@ export function EntityDetailPage() {
           <Typography variant="h2" id={`${id}-info`} gutterBottom>
             {t("client-entities.information")}
           </Typography>
-          <Box
-            component="dl"
-            sx={{
-              display: "grid",
-              gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" },
-              columnGap: 2,
-              rowGap: { xs: 0.25, sm: 1.5 },
-              m: 0,
-            }}
-          >
-            <Row label={t("client-entities.name")}>{e.name}</Row>
-            <Row label={t("client-entities.entityId")}>{e.workspace_name}</Row>
-            <Row label={t("client-entities.description")}>{e.description}</Row>
-            <Row label={t("client-entities.visibility")}>
+          <DefinitionList labelWidth={200}>
+            <Definition label={t("client-entities.name")}>{e.name}</Definition>
+            <Definition label={t("client-entities.entityId")}>{e.workspace_name}</Definition>
+            <Definition label={t("client-entities.description")}>{e.description}</Definition>
+            <Definition label={t("client-entities.visibility")}>
               {e.is_public ? t("client-entities.public") : t("client-entities.private")}
-            </Row>
-            <Row label={t("client-entities.language")}>{t(`language.${e.language}`)}</Row>
-            <Row label={t("client-entities.statusLabel")}>
+            </Definition>
+            <Definition label={t("client-entities.language")}>{t(`language.${e.language}`)}</Definition>
+            <Definition label={t("client-entities.statusLabel")}>
               <StatusChip entity={e} />
-            </Row>
-          </Box>
+            </Definition>
+          </DefinitionList>
         </CardContent>
       </Card>
       <Card component="section" aria-labelledby={`${id}-modules`}>

@@ -1,15 +1,12 @@
 import type { FormHistoryItem } from "@mimamori/shared";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
-import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router";
 import { ApiError } from "../../../api/client";
@@ -17,8 +14,11 @@ import { useClientFormHistory, useDeleteClientAnswer } from "../../../api/client
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
+import { PageSkeleton } from "../../../components/PageSkeleton";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { formatInstant } from "../../forms-common/answerValues";
 import { browserTimezone } from "../../reports-common/window";
@@ -96,30 +96,25 @@ export function FormDetailPage() {
   const formId = formIdOf(useParams().id);
   const history = useClientFormHistory(formId);
   const deleteAnswer = useDeleteClientAnswer(formId ?? 0);
-  const [deleting, setDeleting] = useState<{ open: boolean; item: FormHistoryItem | null }>({
-    open: false,
-    item: null,
-  });
+  const deleting = useRowDialog<FormHistoryItem>();
   usePageTitle(history.data?.name ?? t("client-forms.title"));
 
   const { notAnswered, answered } = splitHistory(history.data?.history ?? []);
   const when = (item: FormHistoryItem) => formatInstant(item.date, language);
   const state = (item: FormHistoryItem): SentOrderState => ({ sent_order: item.sent_order });
 
-  const confirmDelete = async () => {
-    const item = deleting.item;
-    if (!item || formId === null) return;
+  const confirmDelete = deleting.confirm(async (item) => {
+    if (formId === null) return;
     await deleteAnswer.mutateAsync(item.sent_order);
     notify(t("client-forms.detail.deleted"), "success");
-  };
+  });
 
   const breadcrumb = (
-    <Breadcrumbs aria-label={t("client-forms.detail.breadcrumb")}>
-      <Link href={CLIENT_FORMS_PATH}>{t("client-forms.title")}</Link>
-      <Typography color="text.primary" aria-current="page">
-        {history.data?.name ?? "…"}
-      </Typography>
-    </Breadcrumbs>
+    <PageBreadcrumbs
+      label={t("client-forms.detail.breadcrumb")}
+      links={[{ href: CLIENT_FORMS_PATH, label: t("client-forms.title") }]}
+      current={history.data?.name ?? "…"}
+    />
   );
 
   if (formId === null || history.isError) {
@@ -134,16 +129,7 @@ export function FormDetailPage() {
     );
   }
 
-  if (history.isPending) {
-    return (
-      <Stack spacing={3} role="status" aria-busy="true" aria-label={t("common.loading")}>
-        {breadcrumb}
-        <Skeleton variant="text" width="60%" height={48} />
-        <Skeleton variant="rounded" height={160} />
-        <Skeleton variant="rounded" height={160} />
-      </Stack>
-    );
-  }
+  if (history.isPending) return <PageSkeleton before={breadcrumb} cards={[160, 160]} />;
 
   const form = history.data;
   return (
@@ -213,7 +199,7 @@ export function FormDetailPage() {
                 </Button>
                 <Button
                   color="error"
-                  onClick={() => setDeleting({ open: true, item })}
+                  onClick={() => deleting.show(item)}
                   aria-label={t("client-forms.detail.deleteLabel", { date: when(item) })}
                 >
                   {t("client-forms.detail.delete")}
@@ -229,12 +215,12 @@ export function FormDetailPage() {
         title={t("client-forms.detail.deleteTitle")}
         confirmLabel={t("client-forms.detail.deleteConfirm")}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        onClose={deleting.close}
       >
         <Typography>
           {t("client-forms.detail.deleteBody", {
-            date: deleting.item ? when(deleting.item) : "",
-            entity: deleting.item?.entity_name ?? form.entity_name,
+            date: deleting.row ? when(deleting.row) : "",
+            entity: deleting.row?.entity_name ?? form.entity_name,
           })}
         </Typography>
       </ConfirmDialog>

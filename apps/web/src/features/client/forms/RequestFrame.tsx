@@ -1,20 +1,23 @@
 import type { AnswerDetail } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useParams, useSearchParams } from "react-router";
+import { useClientAnswer } from "../../../api/client-forms";
 import { ErrorState } from "../../../components/ErrorState";
+import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
+import { PageSkeleton } from "../../../components/PageSkeleton";
+import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
+import type { AnswerFormProps } from "../../forms-common/AnswerForm";
 import { formatInstant } from "../../forms-common/answerValues";
-import { CLIENT_FORMS_PATH, detailPath } from "./clientForms";
+import { CLIENT_FORMS_PATH, detailPath, formIdOf, sentOrderOf } from "./clientForms";
 
 /** Forms › {form} › {page}: the way back from an answer page. */
-export function RequestBreadcrumbs({
+function RequestBreadcrumbs({
   formId,
   formName,
   page,
@@ -24,14 +27,13 @@ export function RequestBreadcrumbs({
   page: string;
 }) {
   const { t } = useTranslation();
+  const forms = { href: CLIENT_FORMS_PATH, label: t("client-forms.title") };
   return (
-    <Breadcrumbs aria-label={t("client-forms.detail.breadcrumb")}>
-      <Link href={CLIENT_FORMS_PATH}>{t("client-forms.title")}</Link>
-      {formId !== null && <Link href={detailPath(formId)}>{formName ?? "…"}</Link>}
-      <Typography color="text.primary" aria-current="page">
-        {page}
-      </Typography>
-    </Breadcrumbs>
+    <PageBreadcrumbs
+      label={t("client-forms.detail.breadcrumb")}
+      links={formId === null ? [forms] : [forms, { href: detailPath(formId), label: formName ?? "…" }]}
+      current={page}
+    />
   );
 }
 
@@ -66,41 +68,70 @@ export function BackToForm({ formId }: { formId: number | null }) {
   );
 }
 
-/** The loading state of an answer page. */
-export function RequestSkeleton() {
+/**
+ * The request an answer page shows: the form id of the path and the sent order (navigation state, else
+ * `?sent_order=`: a reload, a mailed link), the request loaded, the page's title and its breadcrumbs ending in
+ * `page`.
+ */
+export function useRequest(page: string) {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const formId = formIdOf(useParams().id);
+  const sentOrder = sentOrderOf(location.state, params);
+  const detail = useClientAnswer(formId, sentOrder);
+  usePageTitle(detail.data?.name ?? page);
+  const breadcrumbs = <RequestBreadcrumbs formId={formId} formName={detail.data?.name} page={page} />;
+  return { formId, sentOrder, detail, breadcrumbs };
+}
+
+/**
+ * An answer page: under its breadcrumbs a note when the link names no request, the load's error with a retry,
+ * a skeleton while the request loads (or while `waiting`), else what `children` makes of the request.
+ */
+export function RequestPage({
+  request,
+  waiting = false,
+  children,
+}: {
+  request: ReturnType<typeof useRequest>;
+  waiting?: boolean;
+  children: (detail: AnswerDetail, formId: number, sentOrder: number) => ReactNode;
+}) {
   const { t } = useTranslation();
+  const { formId, sentOrder, detail, breadcrumbs } = request;
+  if (formId === null || sentOrder === null || detail.isError) {
+    return (
+      <Stack spacing={3}>
+        {breadcrumbs}
+        {formId === null || sentOrder === null ? (
+          <Alert severity="info">{t("client-forms.answer.missingOrder")}</Alert>
+        ) : (
+          <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+        )}
+        <BackToForm formId={formId} />
+      </Stack>
+    );
+  }
   return (
-    <Stack spacing={2} role="status" aria-busy="true" aria-label={t("common.loading")}>
-      <Skeleton variant="text" width="60%" height={48} />
-      <Skeleton variant="rounded" height={120} />
-      <Skeleton variant="rounded" height={120} />
+    <Stack spacing={3}>
+      {breadcrumbs}
+      {detail.isPending || waiting ? (
+        <PageSkeleton spacing={2} cards={[120, 120]} />
+      ) : (
+        children(detail.data, formId, sentOrder)
+      )}
     </Stack>
   );
 }
 
-/**
- * What an answer page shows instead of the request: a note when the link names no request, or the load's
- * error with a retry; null while the request can be shown (or is loading).
- */
-export function RequestUnavailable(props: {
-  formId: number | null;
-  sentOrder: number | null;
-  breadcrumbs: ReactNode;
-  error: unknown;
-  onRetry: () => void;
-}): ReactNode {
-  const { t } = useTranslation();
-  const { formId, sentOrder, breadcrumbs, error, onRetry } = props;
-  if (formId !== null && sentOrder !== null && !error) return null;
-  return (
-    <Stack spacing={3}>
-      {breadcrumbs}
-      {formId === null || sentOrder === null ? (
-        <Alert severity="info">{t("client-forms.answer.missingOrder")}</Alert>
-      ) : (
-        <ErrorState error={error} onRetry={onRetry} />
-      )}
-      <BackToForm formId={formId} />
-    </Stack>
-  );
+/** What an answer page's form shows of the request (the page's heading, its questions and answers) and its way back. */
+export function requestFormProps(detail: AnswerDetail, formId: number) {
+  return {
+    headingComponent: "h1",
+    name: detail.name,
+    description: detail.description,
+    questions: detail.questions,
+    answers: detail.answers,
+    actions: <BackToForm formId={formId} />,
+  } satisfies Partial<AnswerFormProps>;
 }

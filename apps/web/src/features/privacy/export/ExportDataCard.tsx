@@ -1,22 +1,21 @@
-import { localeOf } from "@mimamori/shared";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import LinearProgress from "@mui/material/LinearProgress";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
 import { personalExportFallbackName, personalExportPath } from "../../../api/personal-export";
 import { useMyRawRetention } from "../../../api/retention";
+import {
+  DownloadActions,
+  DownloadFailure,
+  DownloadProgress,
+  useFormatBytes,
+} from "../../../components/DownloadProgress";
 import { useNotify } from "../../../components/Notifier";
+import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { formatDate, formatNumber } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
-import { formatBytes, streamDownload } from "../../reports-common/download";
 
 /**
  * "Export my data" on the profile page of every role (issue 29 §3): one click downloads the ZIP of everything held
@@ -25,34 +24,18 @@ import { formatBytes, streamDownload } from "../../reports-common/download";
  */
 export function ExportDataCard({ titleId }: { titleId: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const notify = useNotify();
-  const [bytes, setBytes] = useState<number | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-  const size = (n: number) => formatBytes(n, localeOf(language));
-  const busy = bytes !== null;
+  const download = useStreamedDownload();
+  const size = useFormatBytes();
 
-  const download = async () => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setFailure(null);
-    setBytes(0);
-    try {
-      const done = await streamDownload(personalExportPath, {
-        fallbackName: personalExportFallbackName,
-        onProgress: setBytes,
-        signal: controller.signal,
-      });
-      notify(t("privacy-export.done", { name: done.filename, size: size(done.bytes) }), "success");
-    } catch (err) {
-      if (controller.signal.aborted) notify(t("privacy-export.cancelled"), "info");
-      else setFailure(err);
-    } finally {
-      abort.current = null;
-      setBytes(null);
-    }
+  const start = async () => {
+    const ended = await download.start(personalExportPath, personalExportFallbackName);
+    if ("file" in ended)
+      notify(
+        t("privacy-export.done", { name: ended.file.filename, size: size(ended.file.bytes) }),
+        "success",
+      );
+    else if ("cancelled" in ended) notify(t("privacy-export.cancelled"), "info");
   };
 
   return (
@@ -68,36 +51,23 @@ export function ExportDataCard({ titleId }: { titleId: string }) {
           {t("privacy-export.note")}
         </Typography>
         <RetentionNote />
-        <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
-          {busy && <Button onClick={() => abort.current?.abort()}>{t("privacy-export.cancel")}</Button>}
+        <DownloadActions download={download} cancelLabel={t("privacy-export.cancel")}>
           <Button
             variant="contained"
             startIcon={<DownloadOutlined />}
-            onClick={download}
-            loading={busy}
+            onClick={start}
+            loading={download.busy}
             loadingPosition="start"
           >
             {t("privacy-export.download")}
           </Button>
-        </Stack>
-        {busy && (
-          <Box role="status" sx={{ mt: 2 }}>
-            <LinearProgress aria-label={t("privacy-export.progressLabel")} />
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t("privacy-export.received", { size: size(bytes) })}
-            </Typography>
-          </Box>
-        )}
-        {failure !== null && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            onClose={() => setFailure(null)}
-            closeText={t("common.close")}
-          >
-            {errorMessage(failure, language)}
-          </Alert>
-        )}
+        </DownloadActions>
+        <DownloadProgress
+          download={download}
+          label={t("privacy-export.progressLabel")}
+          received={(size) => t("privacy-export.received", { size })}
+        />
+        <DownloadFailure download={download} closable />
       </CardContent>
     </Card>
   );

@@ -18,6 +18,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { Pager } from "../../../components/Pager";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { FormCard } from "./FormCard";
 import { NameEditor } from "./NameEditor";
 import { formsPaths } from "./paths";
@@ -41,10 +42,7 @@ export function FormsPage() {
   const remove = useDeleteForm(workspace);
   const [copying, setCopying] = useState<FormSummary | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<{ open: boolean; form: FormSummary | null }>({
-    open: false,
-    form: null,
-  });
+  const deleting = useRowDialog<FormSummary>();
   usePageTitle(t("staff-forms.list.title"));
 
   const list = forms.data?.rows ?? [];
@@ -168,7 +166,7 @@ export function FormsPage() {
                       setCopying(null);
                       setRenaming(f.id);
                     }}
-                    onDelete={() => setDeleting({ open: true, form: f })}
+                    onDelete={() => deleting.show(f)}
                   />
                 </Grid>
                 {copying?.id === f.id && copyCard(f)}
@@ -190,16 +188,14 @@ export function FormsPage() {
         open={deleting.open}
         title={t("staff-forms.list.deleteTitle")}
         confirmLabel={t("ui.actions.delete")}
-        onConfirm={async () => {
-          const f = deleting.form;
-          if (!f) return;
+        onConfirm={deleting.confirm(async (f) => {
           await remove.mutateAsync(f.id);
           notify(t("staff-forms.list.deleted", { name: f.name }), "success");
-        }}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        })}
+        onClose={deleting.close}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>
-          {t("staff-forms.list.deleteBody", { name: deleting.form?.name ?? "" })}
+          {t("staff-forms.list.deleteBody", { name: deleting.row?.name ?? "" })}
         </Typography>
       </ConfirmDialog>
     </Stack>

@@ -1,19 +1,16 @@
 import type { FormSchedule } from "@mimamori/shared";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteSchedule } from "../../../api/forms";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useNotify } from "../../../components/Notifier";
+import { RowActions } from "../../../components/RowActions";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { ScheduleDialog } from "./ScheduleDialog";
@@ -33,14 +30,8 @@ export function SchedulesSection({
   const language = useLanguage();
   const notify = useNotify();
   const remove = useDeleteSchedule(workspace, formId);
-  const [editing, setEditing] = useState<{ open: boolean; schedule: FormSchedule | null }>({
-    open: false,
-    schedule: null,
-  });
-  const [deleting, setDeleting] = useState<{ open: boolean; schedule: FormSchedule | null }>({
-    open: false,
-    schedule: null,
-  });
+  const editing = useRowDialog<FormSchedule>();
+  const deleting = useRowDialog<FormSchedule>();
   const days = weekdayNames(language, "short");
 
   const when = (s: FormSchedule) =>
@@ -108,54 +99,46 @@ export function SchedulesSection({
                   </Typography>
                 )}
               </Box>
-              <Tooltip title={t("ui.actions.edit")}>
-                <IconButton
-                  aria-label={t("staff-forms.schedules.editOf", { when: when(s) })}
-                  onClick={() => setEditing({ open: true, schedule: s })}
-                >
-                  <EditOutlined />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t("ui.actions.delete")}>
-                <IconButton
-                  color="error"
-                  aria-label={t("staff-forms.schedules.deleteOf", { when: when(s) })}
-                  onClick={() => setDeleting({ open: true, schedule: s })}
-                >
-                  <DeleteOutlined />
-                </IconButton>
-              </Tooltip>
+              <RowActions
+                actions={[
+                  {
+                    kind: "edit",
+                    label: t("staff-forms.schedules.editOf", { when: when(s) }),
+                    onClick: () => editing.show(s),
+                  },
+                  {
+                    kind: "delete",
+                    label: t("staff-forms.schedules.deleteOf", { when: when(s) }),
+                    onClick: () => deleting.show(s),
+                  },
+                ]}
+              />
             </Box>
           ))}
         </Box>
       )}
-      <Button
-        startIcon={<AddIcon />}
-        onClick={() => setEditing({ open: true, schedule: null })}
-        sx={{ mt: 1 }}
-      >
+      <Button startIcon={<AddIcon />} onClick={() => editing.show()} sx={{ mt: 1 }}>
         {t("staff-forms.schedules.add")}
       </Button>
       <ScheduleDialog
         open={editing.open}
         workspace={workspace}
         formId={formId}
-        schedule={editing.schedule}
-        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+        schedule={editing.row}
+        onClose={editing.close}
       />
       <ConfirmDialog
         open={deleting.open}
         title={t("staff-forms.schedules.deleteTitle")}
         confirmLabel={t("ui.actions.delete")}
-        onConfirm={async () => {
-          if (!deleting.schedule) return;
-          await remove.mutateAsync(deleting.schedule.id);
+        onConfirm={deleting.confirm(async (s) => {
+          await remove.mutateAsync(s.id);
           notify(t("staff-forms.schedules.deleted"), "success");
-        }}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        })}
+        onClose={deleting.close}
       >
         <Typography>
-          {t("staff-forms.schedules.deleteBody", { when: deleting.schedule ? when(deleting.schedule) : "" })}
+          {t("staff-forms.schedules.deleteBody", { when: deleting.row ? when(deleting.row) : "" })}
         </Typography>
       </ConfirmDialog>
     </Box>

@@ -20,16 +20,15 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { TFunction } from "i18next";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
 import { notificationEndpoints, useHeatRecord } from "../../../api/notifications";
 import { staffPath, useWorkspace } from "../../../app/session/workspace";
+import { DownloadFailure } from "../../../components/DownloadProgress";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage } from "../../../i18n/useLanguage";
-import { streamDownload } from "../../reports-common/download";
 import { formatStamp } from "../../reports-common/window";
 import { heatValueText, NOTIFICATIONS_PATH, recordFileName, secondsOf } from "./alerts";
 import { PeriodForm } from "./PeriodForm";
@@ -89,30 +88,22 @@ const printStyles = (
  */
 export function HeatIllnessRecordPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const notify = useNotify();
   const { workspace } = useWorkspace(true);
   const ws = workspace ?? "";
   const { period, setPeriod: show, timezone, now } = usePeriodInUrl();
   const record = useHeatRecord(workspace, period);
-  const [downloading, setDownloading] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const download = useStreamedDownload();
   usePageTitle(t("staff-notifications.record.title"));
 
   const downloadCsv = async () => {
     if (!period || !timezone) return;
-    setDownloading(true);
-    setFailure(null);
-    try {
-      const done = await streamDownload(notificationEndpoints.heatRecordCsvPath(ws, period), {
-        fallbackName: recordFileName(ws, period, timezone),
-      });
-      notify(t("staff-notifications.record.csvDone", { name: done.filename }), "success");
-    } catch (err) {
-      setFailure(err);
-    } finally {
-      setDownloading(false);
-    }
+    const ended = await download.start(
+      notificationEndpoints.heatRecordCsvPath(ws, period),
+      recordFileName(ws, period, timezone),
+    );
+    if ("file" in ended)
+      notify(t("staff-notifications.record.csvDone", { name: ended.file.filename }), "success");
   };
 
   return (
@@ -144,7 +135,7 @@ export function HeatIllnessRecordPage() {
                     variant="outlined"
                     startIcon={<DownloadOutlined />}
                     onClick={downloadCsv}
-                    loading={downloading}
+                    loading={download.busy}
                     disabled={!workspace}
                   >
                     {t("staff-notifications.record.csv")}
@@ -163,11 +154,7 @@ export function HeatIllnessRecordPage() {
           ) : (
             <Skeleton variant="rounded" height={56} aria-hidden />
           )}
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
+          <DownloadFailure download={download} />
         </CardContent>
       </Card>
       {record.isError && <ErrorState error={record.error} onRetry={() => record.refetch()} />}

@@ -8,7 +8,7 @@ import CardContent from "@mui/material/CardContent";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   useAcknowledge,
@@ -23,6 +23,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AcknowledgeDialog } from "./AcknowledgeDialog";
 import { alertDetail, type ColumnContext, measurementColumns, stampOf, syncColumns } from "./alertColumns";
@@ -46,14 +47,8 @@ export function NotificationsPage() {
   const markSeen = useMarkSeen(ws);
   const acknowledge = useAcknowledge(ws);
   const remove = useDeleteNotification(ws);
-  const [acking, setAcking] = useState<{ open: boolean; alert: Notification | null }>({
-    open: false,
-    alert: null,
-  });
-  const [deleting, setDeleting] = useState<{ open: boolean; alert: Notification | null }>({
-    open: false,
-    alert: null,
-  });
+  const acking = useRowDialog<Notification>();
+  const deleting = useRowDialog<Notification>();
   usePageTitle(t("staff-notifications.title"));
 
   // What the list shows is seen by the caller: mark it once per alert, which also clears the dot.
@@ -77,8 +72,8 @@ export function NotificationsPage() {
     // the list waits for the zone (its period does), so no time is ever shown on another clock
     timezone: timezone ?? "UTC",
     linkOf: (path) => staffPath(path, workspace),
-    onAcknowledge: (alert) => setAcking({ open: true, alert }),
-    onDelete: (alert) => setDeleting({ open: true, alert }),
+    onAcknowledge: acking.show,
+    onDelete: deleting.show,
   };
   const describe = (n: Notification | null) =>
     n
@@ -167,13 +162,13 @@ export function NotificationsPage() {
       )}
       <AcknowledgeDialog
         open={acking.open}
-        about={t("staff-notifications.ack.about", describe(acking.alert))}
-        kind={acking.alert ? kindOf(acking.alert) : "heat"}
-        onClose={() => setAcking((a) => ({ ...a, open: false }))}
+        about={t("staff-notifications.ack.about", describe(acking.row))}
+        kind={acking.row ? kindOf(acking.row) : "heat"}
+        onClose={acking.close}
         onSave={(action, note) =>
-          acking.alert
+          acking.row
             ? acknowledge
-                .mutateAsync({ id: acking.alert.id, body: { action, note } })
+                .mutateAsync({ id: acking.row.id, body: { action, note } })
                 .then(() => notify(t("staff-notifications.ack.done"), "success"))
             : Promise.resolve()
         }
@@ -183,21 +178,20 @@ export function NotificationsPage() {
         open={deleting.open}
         title={t("staff-notifications.delete.title")}
         confirmLabel={t("staff-notifications.delete.confirm")}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
-        onConfirm={async () => {
-          if (!deleting.alert) return;
+        onClose={deleting.close}
+        onConfirm={deleting.confirm(async (alert) => {
           try {
-            await remove.mutateAsync(deleting.alert.id);
+            await remove.mutateAsync(alert.id);
           } catch (err) {
             // e.g. deleted by someone else meanwhile: the dialog says so and the list catches up
             void list.refetch();
             throw err;
           }
           notify(t("staff-notifications.delete.done"), "success");
-        }}
+        })}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>
-          {t("staff-notifications.delete.body", describe(deleting.alert))}
+          {t("staff-notifications.delete.body", describe(deleting.row))}
         </Typography>
       </ConfirmDialog>
     </Stack>

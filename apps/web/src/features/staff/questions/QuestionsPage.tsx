@@ -6,14 +6,12 @@ import {
 } from "@mimamori/shared";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useBankQuestions, useDeleteQuestion, useQuestionTypes } from "../../../api/forms";
 import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
@@ -24,11 +22,10 @@ import { useNotify } from "../../../components/Notifier";
 import { RowActions } from "../../../components/RowActions";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { QuestionDialog } from "./QuestionDialog";
-
-type Editing = { open: boolean; question: BankQuestion | null };
 
 /** /staff/questions: the entity's question bank with add, edit (text) and delete (FORM-01…05). */
 export function QuestionsPage() {
@@ -40,8 +37,8 @@ export function QuestionsPage() {
   const bank = useBankQuestions(ws);
   const typesQuery = useQuestionTypes(language);
   const remove = useDeleteQuestion(workspace);
-  const [editing, setEditing] = useState<Editing>({ open: false, question: null });
-  const [deleting, setDeleting] = useState<Editing>({ open: false, question: null });
+  const editing = useRowDialog<BankQuestion>();
+  const deleting = useRowDialog<BankQuestion>();
   usePageTitle(t("staff-questions.title"));
 
   // the server's list names the types (FORM-05); the contract's names stand in while it loads
@@ -81,7 +78,7 @@ export function QuestionsPage() {
         <Button
           variant="contained"
           startIcon={<AddIcon />}
-          onClick={() => setEditing({ open: true, question: null })}
+          onClick={() => editing.show()}
           sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "center" } }}
         >
           {t("staff-questions.add")}
@@ -129,17 +126,14 @@ export function QuestionsPage() {
                   <RowActions
                     actions={[
                       {
-                        title: t("ui.actions.edit"),
+                        kind: "edit",
                         label: t("staff-questions.editOf", { text: q.text }),
-                        icon: <EditOutlined />,
-                        onClick: () => setEditing({ open: true, question: q }),
+                        onClick: () => editing.show(q),
                       },
                       {
-                        title: t("ui.actions.delete"),
+                        kind: "delete",
                         label: t("staff-questions.deleteOf", { text: q.text }),
-                        icon: <DeleteOutlined />,
-                        onClick: () => setDeleting({ open: true, question: q }),
-                        danger: true,
+                        onClick: () => deleting.show(q),
                       },
                     ]}
                   />
@@ -153,25 +147,22 @@ export function QuestionsPage() {
         open={editing.open}
         workspace={workspace}
         types={types}
-        question={editing.question}
-        onClose={() => setEditing((e) => ({ ...e, open: false }))}
-        onSaved={() =>
-          notify(t(editing.question ? "staff-questions.saved" : "staff-questions.added"), "success")
-        }
+        question={editing.row}
+        onClose={editing.close}
+        onSaved={() => notify(t(editing.row ? "staff-questions.saved" : "staff-questions.added"), "success")}
       />
       <ConfirmDialog
         open={deleting.open}
         title={t("staff-questions.deleteTitle")}
         confirmLabel={t("ui.actions.delete")}
-        onConfirm={async () => {
-          if (!deleting.question) return;
-          await remove.mutateAsync(deleting.question.id);
+        onConfirm={deleting.confirm(async (q) => {
+          await remove.mutateAsync(q.id);
           notify(t("staff-questions.deleted"), "success");
-        }}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        })}
+        onClose={deleting.close}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>
-          {t("staff-questions.deleteBody", { text: deleting.question?.text ?? "" })}
+          {t("staff-questions.deleteBody", { text: deleting.row?.text ?? "" })}
         </Typography>
       </ConfirmDialog>
     </Stack>

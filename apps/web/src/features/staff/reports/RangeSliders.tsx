@@ -35,14 +35,14 @@ export function railGradient(
 interface Props {
   value: ZoneRanges;
   onChange: (v: ZoneRanges) => void;
-  scale: { min: number; max: number };
-  direction: Direction;
-  unit: string;
+  /** The report's scale, zone direction and unit. */
+  report: { scale: { min: number; max: number }; direction: Direction; unit: string };
   disabled?: boolean;
 }
 
 /** The three range sliders (max, min, mean) of §4/§9: four points each, step 0.1, zones on the rail. */
-export function RangeSliders({ value, onChange, scale, direction, unit, disabled }: Props) {
+export function RangeSliders({ value, onChange, report, disabled }: Props) {
+  const { scale, direction, unit } = report;
   const { t } = useTranslation();
   const id = useId();
   const reading = useRangeText();

@@ -1,14 +1,5 @@
 import { isReportId } from "@mimamori/shared";
-import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,12 +15,11 @@ import {
 } from "../../../app/session/workspace";
 import { PageLoader } from "../../../components/PageLoader";
 import { usePageTitle } from "../../../components/usePageTitle";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { useLanguage } from "../../../i18n/useLanguage";
 import { CsvDialog } from "../../reports-common/CsvDialog";
 import { measureName } from "../../reports-common/measures";
-import { ReportPanel } from "../../reports-common/ReportPanel";
+import { CsvButton, ReportChartCard, ReportPage } from "../../reports-common/ReportPage";
 import { useReportWindow } from "../../reports-common/useReportWindow";
-import { WindowControls } from "../../reports-common/WindowControls";
 import { windowEnd } from "../../reports-common/window";
 import { atOf, windowAt } from "./windowAt";
 
@@ -42,7 +32,6 @@ import { atOf, windowAt } from "./windowAt";
  */
 export function StaffMemberReportPage() {
   const { t } = useTranslation();
-  const msg = useMessage();
   const language = useLanguage();
   const { reportId = "", uid = "" } = useParams();
   const { workspace } = useWorkspace(true);
@@ -57,54 +46,34 @@ export function StaffMemberReportPage() {
   usePageTitle(`${name} – ${report}`);
 
   return (
-    <Stack spacing={2}>
-      <Breadcrumbs aria-label={t("reports-common.breadcrumb")}>
-        <Link href={staffPath("/staff/reports", workspace)}>{t("reports-common.title")}</Link>
-        <Link href={staffPath(`/staff/reports/${reportId}`, workspace)}>{report}</Link>
-        <Typography color="text.primary" aria-current="page">
-          {name}
+    <ReportPage
+      links={[
+        { href: staffPath("/staff/reports", workspace), label: t("reports-common.title") },
+        { href: staffPath(`/staff/reports/${reportId}`, workspace), label: report },
+      ]}
+      current={name}
+      title={person.isLoading ? <Skeleton width="12em" /> : name}
+      titleBusy={person.isLoading}
+      subtitle={
+        <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+          {email ? `${report} · ${email}` : report}
         </Typography>
-      </Breadcrumbs>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: "flex-end", justifyContent: "space-between", flexWrap: "wrap" }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ overflowWrap: "anywhere" }} aria-busy={person.isLoading}>
-            {person.isLoading ? <Skeleton width="12em" /> : name}
-          </Typography>
-          <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-            {email ? `${report} · ${email}` : report}
-          </Typography>
-        </Box>
-        {known && (
-          <Button
-            variant="outlined"
-            startIcon={<DownloadOutlined />}
-            onClick={() => setCsv(true)}
-            disabled={!zone}
-          >
-            {t("reports-common.csv.open")}
-          </Button>
-        )}
-      </Stack>
-      {!known ? (
-        <Alert severity="error">{msg("unknown-report")}</Alert>
-      ) : zone && workspace ? (
+      }
+      action={known && <CsvButton onClick={() => setCsv(true)} disabled={!zone} />}
+      known={known}
+    >
+      {zone && workspace ? (
         <MemberChart
           workspace={workspace}
           reportId={reportId}
           uid={uid}
           timezone={zone}
-          csv={csv}
-          onCsvClose={() => setCsv(false)}
+          csv={{ open: csv, onClose: () => setCsv(false) }}
         />
       ) : (
         <PageLoader minHeight={300} />
       )}
-    </Stack>
+    </ReportPage>
   );
 }
 
@@ -115,14 +84,13 @@ function MemberChart({
   uid,
   timezone,
   csv,
-  onCsvClose,
 }: {
   workspace: string;
   reportId: string;
   uid: string;
   timezone: string;
-  csv: boolean;
-  onCsvClose: () => void;
+  /** The CSV dialog: open or not, and how it closes. */
+  csv: { open: boolean; onClose: () => void };
 }) {
   const [params] = useSearchParams();
   const rawKeptDays = useEntityRawRetentionDays();
@@ -147,24 +115,13 @@ function MemberChart({
 
   return (
     <>
-      <Card>
-        <CardContent>
-          <Stack spacing={2}>
-            <WindowControls
-              value={win}
-              timezone={timezone}
-              clock="entity"
-              onChange={setWindow}
-              filter
-              intervalSelect="menu"
-            />
-            <ReportPanel query={chart} timezone={timezone} />
-          </Stack>
-        </CardContent>
-      </Card>
+      <ReportChartCard
+        query={chart}
+        controls={{ value: win, timezone, clock: "entity", onChange: setWindow, intervalSelect: "menu" }}
+      />
       <CsvDialog
-        open={csv}
-        onClose={onCsvClose}
+        open={csv.open}
+        onClose={csv.onClose}
         reportId={reportId}
         timezone={timezone}
         start={query.start_time}

@@ -1,9 +1,6 @@
 import { isReportId, type StaffReport, type StaffReportUser, type ZoneRanges } from "@mimamori/shared";
 import ShowChartOutlined from "@mui/icons-material/ShowChartOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -28,6 +25,7 @@ import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { measureName } from "../../reports-common/measures";
+import { ReportPage } from "../../reports-common/ReportPage";
 import { formatValue } from "../../reports-common/vitalChartOption";
 import { formatStamp } from "../../reports-common/window";
 import { ZoneBadge } from "../../reports-common/ZoneBadge";
@@ -61,14 +59,7 @@ function GeneralRanges({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t("reports-common.ranges.generalHelp")}
         </Typography>
-        <RangeSliders
-          value={draft}
-          onChange={setDraft}
-          scale={report.scale}
-          direction={report.direction}
-          unit={report.unit}
-          disabled={saving}
-        />
+        <RangeSliders value={draft} onChange={setDraft} report={report} disabled={saving} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap" }} useFlexGap>
           <Button
             onClick={() => setDraft(report.default_ranges)}
@@ -206,23 +197,17 @@ export function StaffReportPage() {
   ];
 
   return (
-    <Stack spacing={3}>
-      <Breadcrumbs aria-label={t("reports-common.breadcrumb")}>
-        <Link href={staffPath(`/staff/reports?interval=${interval}`, workspace)}>
-          {t("reports-common.title")}
-        </Link>
-        <Typography color="text.primary" aria-current="page">
-          {name}
-        </Typography>
-      </Breadcrumbs>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: "flex-end", justifyContent: "space-between", flexWrap: "wrap" }}
-      >
-        <Box>
-          <Typography variant="h1">{name}</Typography>
+    <ReportPage
+      links={[
+        {
+          href: staffPath(`/staff/reports?interval=${interval}`, workspace),
+          label: t("reports-common.title"),
+        },
+      ]}
+      current={name}
+      title={name}
+      subtitle={
+        <>
           {data && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {t("reports-common.staff.window", {
@@ -233,14 +218,14 @@ export function StaffReportPage() {
             </Typography>
           )}
           {zone && <TimeZoneNote zone={zone} clock="entity" />}
-        </Box>
-        {known && <StaffIntervalSelect value={interval} onChange={setStaffInterval} />}
-      </Stack>
-      {!known && <Alert severity="error">{msg("unknown-report")}</Alert>}
-      {known && report.isPending && <PageLoader minHeight={300} />}
-      {known && report.isError && !data && (
-        <ErrorState error={report.error} onRetry={() => report.refetch()} />
-      )}
+        </>
+      }
+      action={known && <StaffIntervalSelect value={interval} onChange={setStaffInterval} />}
+      known={known}
+      spacing={3}
+    >
+      {report.isPending && <PageLoader minHeight={300} />}
+      {report.isError && !data && <ErrorState error={report.error} onRetry={() => report.refetch()} />}
       {data && (
         <>
           <Card component="section" aria-labelledby="users-title">
@@ -276,6 +261,6 @@ export function StaffReportPage() {
           />
         </>
       )}
-    </Stack>
+    </ReportPage>
   );
 }

@@ -65,14 +65,7 @@ export function TuningDialog({ report, member, onSave, onClose }: Props) {
         <DialogContentText variant="body2" sx={{ mb: 2 }}>
           {t("reports-common.tuning.help")}
         </DialogContentText>
-        <RangeSliders
-          value={draft}
-          onChange={setDraft}
-          scale={report.scale}
-          direction={report.direction}
-          unit={report.unit}
-          disabled={busy}
-        />
+        <RangeSliders value={draft} onChange={setDraft} report={report} disabled={busy} />
         {error !== null && <Alert severity="error">{errorMessage(error, language)}</Alert>}
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>

@@ -1,19 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type StaffMember, staffEmailBodySchema } from "@mimamori/shared";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../../../api/errors";
 import { orgEndpoints } from "../../../api/organisations";
+import { FormDialog } from "../../../components/FormDialog";
 import { textField } from "../../../components/form";
+import { useFormDialog } from "../../../components/useFormDialog";
 import { useMessage } from "../../../i18n/useLanguage";
 
 type Values = { email: string };
@@ -32,19 +26,17 @@ export function AddStaffDialog({
 }) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const titleId = useId();
+  const { form, close, dialogProps } = useFormDialog<Values>({
+    open,
+    onClose,
+    resolver: zodResolver(staffEmailBodySchema),
+    empty: { email: "" },
+  });
   const {
     register,
-    handleSubmit,
-    reset,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(staffEmailBodySchema), defaultValues: { email: "" } });
-
-  const close = () => {
-    reset({ email: "" });
-    onClose();
-  };
+    formState: { errors },
+  } = form;
 
   const onSubmit = async ({ email }: Values) => {
     try {
@@ -57,29 +49,23 @@ export function AddStaffDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>{t("staff-staffs.addTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t("staff-staffs.addIntro")}</DialogContentText>
-          <TextField
-            {...textField(register("email"))}
-            type="email"
-            label={t("staff-staffs.email")}
-            required
-            autoFocus
-            autoComplete="off"
-            error={!!errors.email}
-            helperText={errors.email?.message ? msg(errors.email.message) : undefined}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t("ui.actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t("ui.actions.add")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      {...dialogProps(onSubmit)}
+      title={t("staff-staffs.addTitle")}
+      submitLabel={t("ui.actions.add")}
+      maxWidth="xs"
+    >
+      <DialogContentText>{t("staff-staffs.addIntro")}</DialogContentText>
+      <TextField
+        {...textField(register("email"))}
+        type="email"
+        label={t("staff-staffs.email")}
+        required
+        autoFocus
+        autoComplete="off"
+        error={!!errors.email}
+        helperText={errors.email?.message ? msg(errors.email.message) : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -23,6 +23,7 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { AddStaffDialog } from "./AddStaffDialog";
 
@@ -44,10 +45,7 @@ export function StaffsPage() {
   const staffs = useQuery({ queryKey: key, queryFn: () => orgEndpoints.staffs(workspace), enabled: !!ws });
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<{ open: boolean; staff: StaffMember | null }>({
-    open: false,
-    staff: null,
-  });
+  const removing = useRowDialog<StaffMember>();
   usePageTitle(t("staff-staffs.title"));
 
   const changeLanguage = async (s: StaffMember, next: Language) => {
@@ -63,16 +61,14 @@ export function StaffsPage() {
   };
 
   /** Removes a staff member, or withdraws a staff invitation (the same call). */
-  const remove = async () => {
-    const s = removing.staff;
-    if (!s) return;
+  const remove = removing.confirm(async (s) => {
     client.setQueryData(key, await orgEndpoints.removeStaff(workspace, s.email));
     notify(
       t(s.is_invited ? "staff-staffs.withdrawn" : "staff-staffs.removed", { email: s.email }),
       "success",
     );
-  };
-  const withdrawing = removing.staff?.is_invited ?? false;
+  });
+  const withdrawing = removing.row?.is_invited ?? false;
 
   return (
     <Stack spacing={3}>
@@ -160,7 +156,7 @@ export function StaffsPage() {
                       aria-label={t(s.is_invited ? "staff-staffs.withdrawOf" : "staff-staffs.removeOf", {
                         name: s.name,
                       })}
-                      onClick={() => setRemoving({ open: true, staff: s })}
+                      onClick={() => removing.show(s)}
                     >
                       <DeleteOutlined />
                     </IconButton>
@@ -185,12 +181,12 @@ export function StaffsPage() {
         title={t(withdrawing ? "staff-staffs.withdrawTitle" : "staff-staffs.removeTitle")}
         confirmLabel={t(withdrawing ? "staff-staffs.withdrawConfirm" : "staff-staffs.removeConfirm")}
         onConfirm={remove}
-        onClose={() => setRemoving((r) => ({ ...r, open: false }))}
+        onClose={removing.close}
       >
         <Typography sx={{ overflowWrap: "anywhere" }}>
           {t(withdrawing ? "staff-staffs.withdrawBody" : "staff-staffs.removeBody", {
-            name: removing.staff?.name ?? "",
-            email: removing.staff?.email ?? "",
+            name: removing.row?.name ?? "",
+            email: removing.row?.email ?? "",
             entity: entityName ?? workspace,
           })}
         </Typography>

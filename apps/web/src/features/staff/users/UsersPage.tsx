@@ -1,16 +1,13 @@
 import { type MemberUser, PENDING_PAGE_SIZES } from "@mimamori/shared";
 import CheckIcon from "@mui/icons-material/Check";
 import CloseIcon from "@mui/icons-material/Close";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import FolderSharedOutlined from "@mui/icons-material/FolderSharedOutlined";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -24,7 +21,9 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
+import { RowActions } from "../../../components/RowActions";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useRowDialog } from "../../../components/useRowDialog";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AddUsersDialog } from "./AddUsersDialog";
@@ -51,10 +50,7 @@ export function UsersPage() {
   const members = useQuery({ queryKey: key, queryFn: () => orgEndpoints.members(workspace), enabled: !!ws });
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<{ open: boolean; user: MemberUser | null }>({
-    open: false,
-    user: null,
-  });
+  const deleting = useRowDialog<MemberUser>();
   usePageTitle(t("staff-users.title"));
 
   const pending = members.data?.filter((u) => u.is_pending);
@@ -80,13 +76,11 @@ export function UsersPage() {
     );
 
   /** Removes a member, or withdraws an invitation not answered yet (the same call). */
-  const remove = async () => {
-    const u = deleting.user;
-    if (!u) return;
+  const remove = deleting.confirm(async (u) => {
     client.setQueryData(key, await orgEndpoints.deleteMember(workspace, u.id));
     notify(t(u.is_invited ? "staff-users.withdrawn" : "staff-users.deleted", { name: u.name }), "success");
-  };
-  const withdrawing = deleting.user?.is_invited ?? false;
+  });
+  const withdrawing = deleting.row?.is_invited ?? false;
 
   return (
     <Stack spacing={3}>
@@ -211,16 +205,20 @@ export function UsersPage() {
                         size="small"
                         color="error"
                         aria-label={t("staff-users.withdrawOf", { name: u.name })}
-                        onClick={() => setDeleting({ open: true, user: u })}
+                        onClick={() => deleting.show(u)}
                       >
                         {t("staff-users.withdraw")}
                       </Button>
                     </Stack>
                   ) : (
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      sx={{ justifyContent: { sm: "flex-end" }, alignItems: "center" }}
+                    <RowActions
+                      actions={[
+                        {
+                          kind: "delete",
+                          label: t("staff-users.deleteOf", { name: u.name }),
+                          onClick: () => deleting.show(u),
+                        },
+                      ]}
                     >
                       <Button
                         size="small"
@@ -248,16 +246,7 @@ export function UsersPage() {
                       >
                         {u.is_active ? t("staff-users.disable") : t("staff-users.enable")}
                       </Button>
-                      <Tooltip title={t("ui.actions.delete")}>
-                        <IconButton
-                          color="error"
-                          aria-label={t("staff-users.deleteOf", { name: u.name })}
-                          onClick={() => setDeleting({ open: true, user: u })}
-                        >
-                          <DeleteOutlined />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
+                    </RowActions>
                   ),
               },
             ]}
@@ -275,12 +264,12 @@ export function UsersPage() {
         title={t(withdrawing ? "staff-users.withdrawTitle" : "staff-users.deleteTitle")}
         confirmLabel={t(withdrawing ? "staff-users.withdrawConfirm" : "staff-users.deleteConfirm")}
         onConfirm={remove}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        onClose={deleting.close}
       >
         <Typography gutterBottom sx={{ overflowWrap: "anywhere" }}>
           {t(withdrawing ? "staff-users.withdrawBody" : "staff-users.deleteBody", {
-            name: deleting.user?.name ?? "",
-            email: deleting.user?.email ?? "",
+            name: deleting.row?.name ?? "",
+            email: deleting.row?.email ?? "",
             entity: entityName ?? workspace,
           })}
         </Typography>

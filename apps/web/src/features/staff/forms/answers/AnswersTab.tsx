@@ -5,7 +5,7 @@ import CardContent from "@mui/material/CardContent";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDeleteStaffAnswer } from "../../../../api/form-answers";
@@ -14,6 +14,7 @@ import { staffPath, useEntityTimeZone } from "../../../../app/session/workspace"
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
+import { useRowDialog } from "../../../../components/useRowDialog";
 import { useLanguage } from "../../../../i18n/useLanguage";
 import { formatInstant } from "../../../forms-common/answerValues";
 import { AnswerSummary } from "./AnswerSummary";
@@ -37,11 +38,7 @@ export function AnswersTab({ workspace, form }: { workspace: string; form: Form 
   const id = useId();
   const summary = useFormSummary(workspace, form.id);
   const deleteAnswer = useDeleteStaffAnswer(workspace);
-  const [deleting, setDeleting] = useState<{
-    open: boolean;
-    target: StaffAnswerTarget | null;
-    name: string;
-  }>({ open: false, target: null, name: "" });
+  const deleting = useRowDialog<{ target: StaffAnswerTarget; name: string }>();
 
   const targetOf = (row: SentHistoryRow, item: Item): StaffAnswerTarget => ({
     sent_order: item.sent_order,
@@ -54,16 +51,14 @@ export function AnswersTab({ workspace, form }: { workspace: string; form: Form 
       state: target,
     });
   };
-  const confirmDelete = async () => {
-    const target = deleting.target;
-    if (!target) return;
+  const confirmDelete = deleting.confirm(async ({ target }) => {
     await deleteAnswer.mutateAsync({ formId: form.id, sentOrder: target.sent_order, userId: target.user_id });
     notify(t("staff-forms-answers.deleted"), "success");
-  };
+  });
 
   const requests = form.history.reduce((n, r) => n + r.total, 0);
   const answered = form.history.reduce((n, r) => n + r.answered, 0);
-  const target = deleting.target;
+  const target = deleting.row?.target;
 
   return (
     <Stack spacing={3}>
@@ -95,9 +90,7 @@ export function AnswersTab({ workspace, form }: { workspace: string; form: Form 
               <MemberHistoryTable
                 rows={form.history}
                 onOpen={open}
-                onDelete={(row, item) =>
-                  setDeleting({ open: true, target: targetOf(row, item), name: row.user_name })
-                }
+                onDelete={(row, item) => deleting.show({ target: targetOf(row, item), name: row.user_name })}
               />
             </CardContent>
           </Card>
@@ -121,11 +114,11 @@ export function AnswersTab({ workspace, form }: { workspace: string; form: Form 
         title={t("staff-forms-answers.deleteTitle")}
         confirmLabel={t("staff-forms-answers.deleteConfirm")}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+        onClose={deleting.close}
       >
         <Typography>
           {t("staff-forms-answers.deleteBody", {
-            name: deleting.name,
+            name: deleting.row?.name ?? "",
             order: target?.sent_order ?? "",
             date: target ? formatInstant(target.date, language, true, zone) : "",
           })}

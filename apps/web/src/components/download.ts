@@ -1,5 +1,5 @@
-import { type ApiUrl, api } from "../../api/client";
-import { saveFile } from "../../components/saveFile";
+import { type ApiUrl, api } from "../api/client";
+import { saveFile } from "./saveFile";
 
 /** The file name of a Content-Disposition header (`filename*=` of RFC 5987 first), or null. */
 export function filenameOf(disposition: string | null): string | null {
