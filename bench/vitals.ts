@@ -35,7 +35,14 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, openDatabase, rows } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { entities, memberships, SAMPLE_TABLES, users, vitalSamples } from "../apps/server/src/db/schema";
+import {
+  entities,
+  memberships,
+  SAMPLE_TABLES,
+  users,
+  vitalBucketsHour,
+  vitalSamples,
+} from "../apps/server/src/db/schema";
 import { createSession } from "../apps/server/src/features/auth/sessions";
 import { packClosedDays } from "../apps/server/src/features/vitals/pack";
 import { RAW_ROW, rawSamples } from "../apps/server/src/features/vitals/raw";
@@ -499,7 +506,7 @@ async function sampleBytes(
 
 /**
  * Packs every closed day (the server's pack job, features/vitals/pack.ts, run here to the end and timed), then on
- * PostgreSQL gives the hot table's emptied pages back (VACUUM FULL: a one-off after migrating stored data in place;
+ * PostgreSQL gives the hot tables' emptied pages back (VACUUM FULL: a one-off after migrating stored data in place;
  * afterwards the daily pack's free space is reused by the uploads). Rate: hot-table bytes moved a second.
  */
 async function packAll(database: Database) {
@@ -510,7 +517,9 @@ async function packAll(database: Database) {
   let vacuumSeconds = 0;
   if (DATABASE_URL) {
     const t1 = performance.now();
+    // and the hour table's: the pack moved all but the last days' hours into vital_hour_days
     await database.db.execute(sql`vacuum full ${vitalSamples}`);
+    await database.db.execute(sql`vacuum full ${vitalBucketsHour}`);
     vacuumSeconds = seconds(t1);
   }
   const after = await sampleBytes(database);
@@ -690,7 +699,7 @@ async function main() {
     const p = await packAll(await openBenchDatabase());
     await closeBenchDatabase();
     const minutesPerGb = 1024 / p.mbPerSecond / 60;
-    packLine = `${p.samples.toLocaleString()} samples and ${p.hours.toLocaleString()} hour buckets in ${p.batches} batches, ${p.packSeconds.toFixed(1)} s = ${p.mbPerSecond.toFixed(1)} MB/s of the hot table, ${minutesPerGb.toFixed(1)} minutes per GB${DATABASE_URL ? `; VACUUM FULL of the hot table ${p.vacuumSeconds.toFixed(1)} s` : ""}`;
+    packLine = `${p.samples.toLocaleString()} samples and ${p.hours.toLocaleString()} hour buckets in ${p.batches} batches, ${p.packSeconds.toFixed(1)} s = ${p.mbPerSecond.toFixed(1)} MB/s of the hot table, ${minutesPerGb.toFixed(1)} minutes per GB${DATABASE_URL ? `; VACUUM FULL of the hot tables (samples, hours) ${p.vacuumSeconds.toFixed(1)} s` : ""}`;
     if (DATABASE_URL) {
       const each = p.after.tables.map((x) => `${x.name} ${(x.b / TOTAL).toFixed(1)}`).join(", ");
       bytesLine = `\nbytes per sample: ${Math.round(p.after.all / TOTAL)}\n  of which: ${each}`;
