@@ -93,8 +93,13 @@ export function createJobRunner(opts: {
   }
 
   function schedule(state: JobState) {
-    // croner's own overlap guard is not needed: `run` already folds a tick into the run under way
-    state.timer = new Cron(state.job.every ?? EVERY_MINUTE, { unref: true }, () => void run(state));
+    // croner's own overlap guard is not needed: `run` already folds a tick into the run under way; patterns are
+    // UTC times ("0 15 4 * * *" is 04:15 UTC), whatever the host's TZ
+    state.timer = new Cron(
+      state.job.every ?? EVERY_MINUTE,
+      { unref: true, timezone: "UTC" },
+      () => void run(state),
+    );
     void run(state);
   }
 

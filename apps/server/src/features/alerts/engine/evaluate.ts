@@ -171,7 +171,7 @@ export async function evaluateBatch(
         inRed: j.state.inRed,
         lastAt: j.state.lastAt,
         lastValue,
-        // kept for the watch board (board/zones.ts grades the same way in SQL when ranges change)
+        // kept for the watch board (db/state-zones.ts grades the same way in SQL when ranges change)
         zone: zoneOf(lastValue, m.direction === "high" ? ranges.maxValue : ranges.minValue, m.direction),
       });
     }
