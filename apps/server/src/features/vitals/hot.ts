@@ -3,7 +3,7 @@
  * from yesterday on stay hot, hour buckets a week longer.
  */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * How far the servers' clocks may disagree: a day is packed once it ended more than a day and this before now, so

@@ -2,7 +2,7 @@ import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalHourDays } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, zoneOffsetMinutes } from "../../lib/time-sql";
-import { hoursHotFrom } from "./hot";
+import { DAY_MS, hoursHotFrom } from "./hot";
 import { RAW_ROW, rawSamples } from "./raw";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
@@ -124,7 +124,6 @@ export const packedAggs = (row: SQL) =>
 export const slotTime = (day: SQL, slot: SQL) =>
   sql`(${day} + (${slot} - 1) * interval '1 hour') at time zone 'UTC'`;
 
-const DAY_MS = 86_400_000;
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**

@@ -6,21 +6,20 @@ import { users, vitalBucketsHour, vitalDays, vitalHourDays, vitalSamples } from 
 import { bare, bareList } from "../../db/sql-names";
 import type { Job } from "../../jobs/runner";
 import { at } from "../../lib/time-sql";
-import { hotFrom, hourHotFrom } from "./hot";
+import { DAY_MS, hotFrom, hourHotFrom } from "./hot";
 import { packedAggs, slotTime } from "./levels";
 import { packedReadings, packedTime } from "./raw";
 
 /*
- * Packing raw samples (issue 32 §1; docs/decisions.md "Packed samples"). Uploads write `vital_samples` (hot); this
- * job moves each closed UTC day of a (user, measure) into one `vital_days` row (times as milliseconds from the day's
- * start, values, in two arrays that TOAST compresses), in bounded batches of one transaction each. Because a batch
+ * Packing raw samples and hour buckets (issue 32 §1; docs/decisions.md "Packed samples"). Uploads write
+ * `vital_samples` and `vital_buckets_hour` (hot); this job moves each closed UTC day of a (user, measure) into one
+ * `vital_days` row (times as milliseconds from the day's start, and the values, in arrays) and, a week later, that
+ * day's hours into one `vital_hour_days` row, in bounded batches of one transaction each. Because a batch
  * is a transaction that moves rows (delete … returning feeding the insert), a killed pack leaves nothing half done,
  * and the same job is the resumable, batched in-place migration of data stored before packing existed.
  */
 
 export const PACK_JOB = "vitals-pack";
-
-const DAY_MS = 86_400_000;
 
 /**
  * The UTC days (YYYY-MM-DD) and measures of `samples` that may be packed by now, by this server's clock: those before
@@ -58,7 +57,7 @@ export interface PackCursor {
 
 export interface PackBatch {
   /** Rows moved (samples, or hour buckets). */
-  samples: number;
+  moved: number;
   /** Where the next batch starts; null: nothing left before the hot days (or another server is packing). */
   next: PackCursor | null;
 }
@@ -186,7 +185,7 @@ async function moveBatch(
       tx,
       sql`select pg_try_advisory_xact_lock(hashtextextended(${PACK_JOB}, 0)) as ok`,
     );
-    if (!lock.ok) return { samples: 0, next: null };
+    if (!lock.ok) return { moved: 0, next: null };
     const span = await oneRow<{
       user_id: string | null;
       measure: number | null;
@@ -204,7 +203,7 @@ async function moveBatch(
           (select array_agg(distinct ${bare(user)}::text) from p) as who
         from (select 1) one left join e on true`,
     );
-    if (span.user_id === null || span.measure === null || span.at === null) return { samples: 0, next: null };
+    if (span.user_id === null || span.measure === null || span.at === null) return { moved: 0, next: null };
     const end = sql`(${span.user_id}::uuid, ${span.measure}::smallint, ${span.at}::timestamptz)`;
     // the same lock as an upload's (one writer of a user's vital data at a time), in key order
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('vitals:' || x.id::text, 0)) from (
@@ -215,21 +214,13 @@ async function moveBatch(
       tx,
       packing.move(sql`${packing.packable(before)}${after} and ${key} <= ${end}`),
     );
-    return { samples: moved.n, next: { userId: span.user_id, measure: span.measure, at: span.at } };
+    return { moved: moved.n, next: { userId: span.user_id, measure: span.measure, at: span.at } };
   });
 }
 
 /** One batch of raw samples (`before`: hotFrom), in key order after `cursor`. */
 export const packBatch = (db: Db, before: number, cursor: PackCursor | null, limit = PACK_BATCH_SAMPLES) =>
   moveBatch(db, SAMPLES, before, cursor, limit);
-
-/** One batch of hour buckets (`before`: hourHotFrom), in key order after `cursor`. */
-export const packHourBatch = (
-  db: Db,
-  before: number,
-  cursor: PackCursor | null,
-  limit = PACK_BATCH_SAMPLES,
-) => moveBatch(db, HOURS, before, cursor, limit);
 
 export interface PackRun {
   /** Raw samples moved. */
@@ -272,7 +263,7 @@ export async function packClosedDays(
         opts.batchSamples ?? PACK_BATCH_SAMPLES,
       );
       if (batch.next === null) break;
-      run[phase.moved] += batch.samples;
+      run[phase.moved] += batch.moved;
       run.batches++;
       cursor = batch.next;
       await new Promise((resolve) => setImmediate(resolve));
