@@ -205,14 +205,17 @@ async function moveBatch(
     );
     if (span.user_id === null || span.measure === null || span.at === null) return { moved: 0, next: null };
     const end = sql`(${span.user_id}::uuid, ${span.measure}::smallint, ${span.at}::timestamptz)`;
+    const who = sql`${sql.param(span.who ?? [])}::uuid[]`;
     // the same lock as an upload's (one writer of a user's vital data at a time), in key order
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('vitals:' || x.id::text, 0)) from (
-        select ${users.id} as id from ${users} where ${users.id} = any(${sql.param(span.who ?? [])}::uuid[])
+        select ${users.id} as id from ${users} where ${users.id} = any(${who})
         order by ${users.id} for key share
       ) x order by x.id`);
+    // only the locked users' rows: an upload that committed after the span was read may have put another user's rows
+    // in the range, and moving rows of a user whose upload runs deadlocks with it (it stays hot for the next run)
     const moved = await oneRow<{ n: number }>(
       tx,
-      packing.move(sql`${packing.packable(before)}${after} and ${key} <= ${end}`),
+      packing.move(sql`${packing.packable(before)}${after} and ${key} <= ${end} and ${user} = any(${who})`),
     );
     return { moved: moved.n, next: { userId: span.user_id, measure: span.measure, at: span.at } };
   });
