@@ -5,13 +5,13 @@
 # apps/server/src/deploy-files.test.ts (stages, commands, copied paths, CMD), not built in CI.
 
 # ---- build: the whole workspace, with the development dependencies ----
-FROM node:20-slim AS build
+FROM node:22-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci && npm run build
 
 # ---- runtime: the artefact only (scripts/artefact.mjs lists it) ----
-FROM node:20-slim
+FROM node:22-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./

@@ -34,10 +34,9 @@ import {
   notifications,
   users,
 } from "../apps/server/src/db/schema";
-import { alertDigestJob } from "../apps/server/src/features/alerts/engine/digest";
-import { alertIngestHook } from "../apps/server/src/features/alerts/engine/jobs";
-import { createSession } from "../apps/server/src/features/auth/sessions";
-import { storeBatch } from "../apps/server/src/features/vitals/store";
+import { alertDigestJob, alertIngestHook } from "../apps/server/src/features/alerts";
+import { createSession } from "../apps/server/src/features/identity";
+import { storeBatch } from "../apps/server/src/features/vitals";
 import { captureLog } from "../apps/server/src/jobs/test-helpers";
 import type { AppContext } from "../apps/server/src/lib/context";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";

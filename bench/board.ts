@@ -27,8 +27,8 @@ import { type Database, openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
 import { gradeUngradedStates } from "../apps/server/src/db/state-zones";
-import { createSession } from "../apps/server/src/features/auth/sessions";
-import { BOARD_PARTS, type BoardPart, boardStatement } from "../apps/server/src/features/board/board";
+import { BOARD_PARTS, type BoardPart, boardStatement } from "../apps/server/src/features/board";
+import { createSession } from "../apps/server/src/features/identity";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
 import { localMidnightMs } from "../apps/server/src/lib/time-sql";
 import {

@@ -17,7 +17,7 @@ import { Agent, get, type IncomingMessage } from "node:http";
 import { parseArgs } from "node:util";
 import type { Database } from "../apps/server/src/db/client";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
-import { createSession } from "../apps/server/src/features/auth/sessions";
+import { createSession } from "../apps/server/src/features/identity";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
 import { freshDatabase } from "./lib/fresh";
 import {

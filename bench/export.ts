@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { users } from "../apps/server/src/db/schema";
-import { createSession } from "../apps/server/src/features/auth/sessions";
+import { createSession } from "../apps/server/src/features/identity";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
 import { freshDatabase } from "./lib/fresh";
 import { DATABASE_URL, progress, RssSampler, BENCH_SECRET as SECRET, startServer } from "./lib/server";

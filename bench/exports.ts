@@ -20,7 +20,7 @@ import { CSV_MAX_DAYS } from "@mimamori/shared";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
-import { createSession } from "../apps/server/src/features/auth/sessions";
+import { createSession } from "../apps/server/src/features/identity";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 import { DATABASE_URL, pct, progress, BENCH_SECRET as SECRET, type Server, startServer } from "./lib/server";
 

@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/features/demo/seed";
+import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/features/demo";
 import { changeSomething, DATABASE_URL, freePort, pct, progress, startServer } from "./lib/server";
 
 const { values: o } = parseArgs({

@@ -29,7 +29,7 @@ import {
   memberships,
   users,
 } from "../apps/server/src/db/schema";
-import { createSession } from "../apps/server/src/features/auth/sessions";
+import { createSession } from "../apps/server/src/features/identity";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
 import {
   BENCH_SECRET,

@@ -14,7 +14,7 @@ import type { AppConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
 import { entities, memberships, users } from "../apps/server/src/db/schema";
-import { createSession } from "../apps/server/src/features/auth/sessions";
+import { createSession } from "../apps/server/src/features/identity";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
 
 const { values: o } = parseArgs({ options: { rows: { type: "string", default: "5000" } } });

@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/features/demo/seed";
+import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/features/demo";
 import { pct, progress, type Server, startServer } from "./lib/server";
 
 const { values: o } = parseArgs({

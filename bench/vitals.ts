@@ -43,9 +43,8 @@ import {
   vitalBucketsHour,
   vitalSamples,
 } from "../apps/server/src/db/schema";
-import { createSession } from "../apps/server/src/features/auth/sessions";
-import { packClosedDays } from "../apps/server/src/features/vitals/pack";
-import { RAW_ROW, rawSamples } from "../apps/server/src/features/vitals/raw";
+import { createSession } from "../apps/server/src/features/identity";
+import { packClosedDays, RAW_ROW, rawSamples } from "../apps/server/src/features/vitals";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
 import {
   changeSomething,

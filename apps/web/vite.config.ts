@@ -71,7 +71,7 @@ export default defineConfig({
             { name: "shell", tags: ["$initial"] },
             // the sign-in page with the form controls it draws (inputs, checkbox, icon button), which most
             // other pages then share
-            { name: "sign-in", test: /features[\\/]auth[\\/]SignInPage/ },
+            { name: "sign-in", test: /features[\\/]identity[\\/]auth[\\/]SignInPage/ },
           ],
         },
       },

@@ -10,40 +10,36 @@ import type { AppConfig } from "./config";
 import { changesOf } from "./db/changes";
 import type { Database } from "./db/client";
 import { startAutovacuum } from "./db/maintenance";
-import { auditRetentionJob } from "./features/access-audit/retention-job";
-import { accessAuditRoutes } from "./features/access-audit/routes";
-import { accountDeletionJob } from "./features/account-deletion/job";
-import { accountDeletionRoutes } from "./features/account-deletion/routes";
-import { adminRoutes } from "./features/admin/routes";
-import { alertIngestHook, registerAlertJobs } from "./features/alerts/engine/jobs";
-import { alertRoutes } from "./features/alerts/routes";
-import { authRoutes } from "./features/auth/routes";
-import { boardRoutes } from "./features/board/routes";
-import { membershipRoutes } from "./features/client-memberships/routes";
-import { consentRoutes } from "./features/consents/routes";
-import { dataItemRoutes } from "./features/data-items/routes";
-import { devMailboxRoutes } from "./features/dev-mailbox/routes";
-import { entityRoutes } from "./features/entities/routes";
-import { memberRoutes } from "./features/entity-members/routes";
-import { staffsRoutes } from "./features/entity-staff/routes";
-import { eventRoutes } from "./features/events/routes";
-import { formReminderJob } from "./features/forms/reminder-job";
-import { formsRoutes } from "./features/forms/routes";
-import { formScheduleJob } from "./features/forms/schedule-job";
-import { scheduleRoutes } from "./features/forms/schedule-routes";
-import { healthRoutes } from "./features/health/routes";
-import { personalExportRoutes } from "./features/personal-export/routes";
-import { adminExportRoutes } from "./features/reports/admin-routes";
-import { clientReportRoutes } from "./features/reports/client-routes";
-import { staffReportRoutes } from "./features/reports/staff-routes";
-import { staffRoutes } from "./features/staff-session/routes";
-import { userRoutes } from "./features/users/routes";
-import { packJob } from "./features/vitals/pack";
-import { defaultRawRetentionDays, rawRetentionJob } from "./features/vitals/retention";
-import { retentionRoutes } from "./features/vitals/retention-routes";
-import { vitalRoutes } from "./features/vitals/routes";
-import { createWebhookWorker, targetRulesOf } from "./features/webhooks/deliver";
-import { webhookRoutes } from "./features/webhooks/routes";
+import { accessAuditRoutes, auditRetentionJob } from "./features/access-audit";
+import { accountDeletionJob, accountDeletionRoutes } from "./features/account-deletion";
+import { adminRoutes } from "./features/admin";
+import { alertIngestHook, alertRoutes, registerAlertJobs } from "./features/alerts";
+import { boardRoutes } from "./features/board";
+import { consentRoutes } from "./features/consents";
+import { dataItemRoutes } from "./features/data-items";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./features/demo";
+import { devMailboxRoutes } from "./features/dev-mailbox";
+import {
+  entityRoutes,
+  entityStaffRoutes,
+  memberRoutes,
+  membershipRoutes,
+  staffSessionRoutes,
+} from "./features/entities";
+import { eventRoutes } from "./features/events";
+import { formReminderJob, formScheduleJob, formsRoutes, scheduleRoutes } from "./features/forms";
+import { healthRoutes } from "./features/health";
+import { authRoutes, userRoutes } from "./features/identity";
+import { personalExportRoutes } from "./features/personal-export";
+import { adminExportRoutes, clientReportRoutes, staffReportRoutes } from "./features/reports";
+import {
+  defaultRawRetentionDays,
+  packJob,
+  rawRetentionJob,
+  retentionRoutes,
+  vitalRoutes,
+} from "./features/vitals";
+import { createWebhookWorker, targetRulesOf, webhookRoutes } from "./features/webhooks";
 import type { Clock } from "./jobs/clock";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { registerAccessControl } from "./lib/access";
@@ -193,18 +189,18 @@ export async function buildApp(
   // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
   await app.register(fastifyCompress, { threshold: 1024 });
   // the OpenAPI document and its page at /api/docs (lib/openapi/document.ts)
-  await registerOpenApi(app, "1.14.0");
+  await registerOpenApi(app, "1.14.0", { demoAccounts: DEMO_ACCOUNTS, demoPassword: DEMO_PASSWORD });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
-      await api.register(staffRoutes(ctx));
+      await api.register(staffSessionRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(entityRoutes(ctx));
       await api.register(membershipRoutes(ctx));
-      await api.register(staffsRoutes(ctx));
+      await api.register(entityStaffRoutes(ctx));
       await api.register(memberRoutes(ctx));
       await api.register(
         vitalRoutes(ctx, {

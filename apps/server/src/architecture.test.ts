@@ -1,17 +1,21 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cycles, describeEdges, type ImportEdge, importGraph } from "./test/import-graph";
+import { cycles, describeEdges, type ImportEdge, importGraph, repoRoot } from "./test/import-graph";
 
 /**
- * The layers point one way (docs/architecture.md, Layers): packages/shared imports nothing of the apps; the
+ * The layers point one way (docs/architecture.md, Floors): packages/shared imports nothing of the apps; the
  * server's lib/ and db/ never import features/; a feature never imports another feature's routes.ts (shared
  * helpers live in lib/ or in the feature's queries/service modules); feature folders form no import cycles except
- * the ones listed below. tools/ holds command-line entry points: it may import anything, and no production file
- * imports it; test-only code (test apps, worlds, fixtures) lives in test/ and no production file imports it or
- * vitest. A failure names each file, line and import.
+ * the ones listed below; a feature domain (a folder of features/) is entered only through its front door,
+ * `features/<domain>/index.ts`. tools/ holds command-line entry points: it may import anything, and no production
+ * file imports it; test-only code (test apps, worlds, fixtures) lives in test/ and no production file imports it
+ * or vitest. A failure names each file, line and import.
  */
 const SERVER = "apps/server/src/";
 const server = importGraph(SERVER);
 const shared = importGraph("packages/shared/src");
+const bench = importGraph("bench");
 
 const featureOf = (file: string | null) =>
   file?.match(/^apps\/server\/src\/features\/([^/]+)\//)?.[1] ?? null;
@@ -19,9 +23,9 @@ const broken = (edges: ImportEdge[], rule: string) => describeEdges(edges, rule)
 
 /**
  * Feature folders allowed to import each other both ways; each entry is a known debt, not a pattern. Empty:
- * the organisation features import one way (client-memberships → entities, entity-members; entities →
- * entity-staff; entity-staff, entity-members and client-memberships → invitations; the entity lookup is
- * db/entities.ts). Keep it so by moving shared code lower instead of adding an entry.
+ * the domains import one way (e.g. entities → identity, alerts, board, forms, reports, vitals, consents; board →
+ * alerts, reports; reports → vitals; the entity lookup is db/entities.ts). Keep it so by moving shared code lower
+ * instead of adding an entry.
  */
 const ALLOWED_FEATURE_CYCLES: string[][] = [];
 
@@ -114,5 +118,57 @@ describe("import layers", () => {
     expect(stale, `ALLOWED_FEATURE_CYCLES lists cycles that no longer exist: ${stale.join(", ")}`).toEqual(
       [],
     );
+  });
+
+  /**
+   * Test code (`*.test.ts`, test/, security/; e2e/ is not read) may reach a domain's internals to test them; every
+   * other file of apps/server/src (features, app.ts, startup.ts, tools/, jobs/) and bench/ uses front doors.
+   */
+  const isTestCode = (file: string) =>
+    /\.test\.ts$/.test(file) || file.startsWith(`${SERVER}test/`) || file.startsWith(`${SERVER}security/`);
+  const frontDoor = (domain: string) => `${SERVER}features/${domain}/index.ts`;
+  const domains = readdirSync(path.join(repoRoot, SERVER, "features"), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+  it("a feature is entered only through its front door", () => {
+    const bad = [...server, ...bench].filter((e) => {
+      const to = featureOf(e.to);
+      return to !== null && featureOf(e.from) !== to && !isTestCode(e.from) && e.to !== frontDoor(to);
+    });
+    expect(
+      bad,
+      broken(
+        bad,
+        "import another domain through its front door, features/<domain>/index.ts (export what you need there)",
+      ),
+    ).toEqual([]);
+    // inside a domain files import each other directly: a file importing its own front door risks a cycle
+    const inward = server.filter((e) => {
+      const domain = featureOf(e.from);
+      return domain !== null && e.to === frontDoor(domain) && e.from !== e.to;
+    });
+    expect(
+      inward,
+      broken(inward, "inside a domain import the file itself, not the domain's own front door"),
+    ).toEqual([]);
+  });
+
+  it("every domain has a front door holding re-exports of its own files only", () => {
+    const REEXPORT = /^export\s+(?:type\s+)?\{[^}]*\}\s+from\s+"\.\/[^"]+";$/;
+    for (const domain of domains) {
+      const text = readFileSync(path.join(repoRoot, frontDoor(domain)), "utf8");
+      const statements = text
+        .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "")
+        .split(";")
+        .map((s) => s.replace(/\s+/g, " ").trim())
+        .filter(Boolean)
+        .map((s) => `${s};`);
+      expect(statements.length, `${frontDoor(domain)} exports nothing`).toBeGreaterThan(0);
+      expect(
+        statements.filter((s) => !REEXPORT.test(s)),
+        `${frontDoor(domain)} must hold only \`export { … } from "./…"\``,
+      ).toEqual([]);
+    }
   });
 });

@@ -3,8 +3,11 @@ import { RAW_RETENTION_DEFAULT_DAYS, RAW_RETENTION_MAX_DAYS, RAW_RETENTION_MIN_D
 import { z } from "zod";
 import { RATE_LIMIT_DEFAULTS, type RateLimits } from "./lib/rate-limits";
 
+/** The port `npm start` listens on without PORT (the integrators' page's examples use it). */
+export const DEFAULT_PORT = 3000;
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),

@@ -45,9 +45,9 @@ describe("Dockerfile", () => {
   it("builds with CI's commands and runs the artefact as start:prod does, as a non-root PID 1", () => {
     expect(stages).toHaveLength(2);
     const [build = "", runtime = ""] = stages;
-    expect(build).toMatch(/^node:20-slim AS build\n/);
+    expect(build).toMatch(/^node:22-slim AS build\n/);
     expect(build).toContain("\nRUN npm ci && npm run build\n");
-    expect(runtime).toMatch(/^node:20-slim\n/);
+    expect(runtime).toMatch(/^node:22-slim\n/);
     expect(runtime).toMatch(/\nRUN npm ci --omit=dev /);
     // exactly the artefact scripts/check-prod.mjs installs and starts
     const copied = [...runtime.matchAll(/^COPY --from=build (.+) (\S+)$/gm)].flatMap((m) =>

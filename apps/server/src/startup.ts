@@ -5,9 +5,9 @@ import { DataDirLockedError } from "./db/lock";
 import { migrateDatabase } from "./db/migrate";
 import { users } from "./db/schema";
 import { gradeUngradedStates } from "./db/state-zones";
-import { AdminInputError, createSuperUser } from "./features/admin/super-user";
-import { demoAccountsText, isEmpty, type SeedOptions, seedDemo } from "./features/demo/seed";
-import { hasDemoAccounts } from "./features/health/demo";
+import { AdminInputError, createSuperUser } from "./features/admin";
+import { demoAccountsText, isEmpty, type SeedOptions, seedDemo } from "./features/demo";
+import { hasDemoAccounts } from "./features/health";
 
 /**
  * A failure whose message tells the operator what to do (folder in use, folder damaged, configuration):

@@ -4,37 +4,38 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The web's import boundaries (docs/architecture.md, "Layers"), checked on every relative import and lazy
+ * The web's import boundaries (docs/architecture.md, "Floors"), checked on every relative import and lazy
  * `import()` of apps/web/src:
  * - `components/` never imports `features/` or `app/`;
  * - `api/` never imports `features/`, `components/` or `app/`;
  * - `features/` never imports `app/layout/` (what pages need lives in `app/session/`, `api/` or `components/`);
- * - a feature folder (`features/<area>/<screens>` or `features/<name>`) never imports another one, except the
- *   pairs in FEATURE_IMPORTS_ALLOWED.
+ * - the unit is the domain (`features/<domain>`, its role folders and `common/` inside): imports within a domain
+ *   are free; a domain imports another one's folder only as listed in CROSS_DOMAIN_ALLOWED.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
 
-/** Feature folders any feature may import: code shared by several screens of several areas. */
-const SHARED_FEATURES = [
-  "features/reports-common",
-  "features/forms-common",
-  "features/data-common",
-  "features/audit-common",
-  "features/webhooks-common", // an entity's webhooks: its staff's page and the admin's entity page
-];
-/** Other feature-to-feature imports that are allowed, as "importer -> imported". */
-const FEATURE_IMPORTS_ALLOWED = [
-  "features/auth -> features/legal", // the sign-up agreement step shows the terms and privacy texts
-  // a new terms or privacy version is accepted with the sign-up's agreement step (issue 29 §2)
-  "features/privacy -> features/auth",
-  // … also in the band app's chart view, which has no session to reach the web's gate with
-  "features/mobile/reports -> features/auth",
-  // the watch board acknowledges with the alerts' dialog and opens charts with their link builder
-  "features/staff/board -> features/staff/notifications",
-  // the profile page (every role) and the admin's user list start an account's deletion (issue 29 §4)
-  "features/profile -> features/privacy",
-  "features/admin/users -> features/privacy",
-];
+/**
+ * Allowed imports across domains: "importer domain -> imported folder" (below features/; `*` for any importer),
+ * each with its reason. An entry no import uses fails the test.
+ */
+const CROSS_DOMAIN_ALLOWED: Record<string, string> = {
+  "* -> reports/common":
+    "the report's time windows, period inputs and zone badge: every dated list and download",
+  "data-items -> forms/common": "a data item is a form answer: its values and question fields",
+  "dev-mailbox -> forms/common": "the mails' times, written by the answers' instant format",
+  "entities -> forms/common": "a member's page writes times by the answers' instant format",
+  "entities -> data-items/common": "a member's page shows their data items",
+  "entities -> webhooks/common": "the admin's entity page lists the entity's webhooks",
+  "board -> alerts/staff": "the watch board acknowledges with the alerts' dialog and opens their charts",
+  "admin -> account-deletion": "the admin's user list starts an account's deletion (issue 29 §4)",
+  "identity -> account-deletion": "the profile page (every role) starts the account's deletion",
+  "identity -> personal-export": "the profile page (every role) exports the person's data",
+  "identity -> legal": "the sign-up agreement step shows the terms and privacy texts",
+  "consents -> identity/auth":
+    "a new terms version is accepted with the sign-up's agreement step (issue 29 §2)",
+  "reports -> identity/auth":
+    "… also in the band app's chart view, which has no session to reach the gate with",
+};
 
 interface Violation {
   file: string;
@@ -61,14 +62,22 @@ function relativeImports(text: string): string[] {
   return specs;
 }
 
-/** The feature folder of a path relative to src: `features/admin/entities`, `features/auth`, or null. */
-function featureOf(path: string): string | null {
+/** The domain of a path relative to src (`features/entities` for `features/entities/staff/users/X.tsx`), or null. */
+function domainOf(path: string): string | null {
   const parts = path.split("/");
-  if (parts[0] !== "features" || parts.length < 3) return null;
-  const second = parts[2] ?? "";
-  // area folders (admin, client, staff, mobile) hold screen groups; other folders are a feature themselves
-  const isArea = ["admin", "client", "staff", "mobile"].includes(parts[1] ?? "");
-  return isArea && parts.length >= 4 ? `features/${parts[1]}/${second}` : `features/${parts[1]}`;
+  return parts[0] === "features" && parts.length >= 3 ? `features/${parts[1]}` : null;
+}
+
+/** The allow-list entry that lets `from` import `to` (both relative to src), or null. */
+function allowedBy(from: string, to: string): string | null {
+  const importer = domainOf(from)?.slice("features/".length);
+  const target = to.slice("features/".length);
+  return (
+    Object.keys(CROSS_DOMAIN_ALLOWED).find((entry) => {
+      const [who, what] = entry.split(" -> ");
+      return (who === "*" || who === importer) && (target === what || target.startsWith(`${what}/`));
+    }) ?? null
+  );
 }
 
 /** The rule an import from `from` to `to` (both relative to src) breaks, or null. */
@@ -83,16 +92,10 @@ function brokenRule(from: string, to: string): string | null {
   if (top(from) === "features" && to.startsWith("app/layout/")) {
     return "features/ must not import app/layout/ (move what it needs to app/session/, api/ or components/)";
   }
-  const a = featureOf(from);
-  const b = featureOf(to);
-  if (
-    a &&
-    b &&
-    a !== b &&
-    !SHARED_FEATURES.includes(b) &&
-    !FEATURE_IMPORTS_ALLOWED.includes(`${a} -> ${b}`)
-  ) {
-    return `${a} must not import another feature folder (${b}); share it through components/ or features/reports-common/, or add the pair to FEATURE_IMPORTS_ALLOWED`;
+  const a = domainOf(from);
+  const b = domainOf(to);
+  if (a && b && a !== b && !allowedBy(from, to)) {
+    return `${a} must not import another domain (${to}); share it through components/, or add the pair to CROSS_DOMAIN_ALLOWED with its reason`;
   }
   return null;
 }
@@ -116,23 +119,43 @@ describe("web import boundaries", () => {
     expect(files.length).toBeGreaterThan(50);
     const found = violations(files).map((v) => `${v.file}: import "${v.spec}" — ${v.rule}`);
     expect(found, `boundary violations:\n${found.join("\n")}`).toEqual([]);
+
+    const used = new Set(
+      files.flatMap(({ path, text }) =>
+        relativeImports(text).flatMap((spec) => {
+          const target = posix(relative(SRC, resolve(SRC, dirname(path), spec)));
+          const [a, b] = [domainOf(path), domainOf(target)];
+          const entry = a && b && a !== b ? allowedBy(path, target) : null;
+          return entry ? [entry] : [];
+        }),
+      ),
+    );
+    expect(
+      Object.keys(CROSS_DOMAIN_ALLOWED).filter((e) => !used.has(e)),
+      "allow-list entries no import uses",
+    ).toEqual([]);
   });
 
   it("catches each kind of violation", () => {
     const bad = [
-      { path: "components/X.tsx", text: 'import { a } from "../features/reports-common/window";' },
+      { path: "components/X.tsx", text: 'import { a } from "../features/reports/common/window";' },
       { path: "components/Y.tsx", text: 'import { b } from "../app/useHomePath";' },
       { path: "api/z.ts", text: 'import type { C } from "../components/DataTable";' },
       { path: "features/home/P.tsx", text: 'import { w } from "../../app/layout/nav";' },
-      { path: "features/admin/users/P.tsx", text: 'const L = lazy(() => import("../entities/hooks"));' },
+      {
+        path: "features/admin/users/P.tsx",
+        text: 'const L = lazy(() => import("../../entities/admin/hooks"));',
+      },
+      { path: "features/forms/staff/Q.tsx", text: 'import { s } from "../../alerts/staff/alerts";' },
     ];
     expect(violations(bad).map((v) => v.file)).toEqual(bad.map((b) => b.path));
     const fine = [
-      { path: "features/admin/users/D.tsx", text: 'import { w } from "../../reports-common/window";' },
-      { path: "features/auth/A.tsx", text: 'import { terms } from "../legal/content/terms";' },
+      { path: "features/admin/users/D.tsx", text: 'import { w } from "../../reports/common/window";' },
+      { path: "features/identity/auth/A.tsx", text: 'import { terms } from "../../legal/content/terms";' },
+      { path: "features/forms/staff/answers/S.tsx", text: 'import { f } from "../../common/answerValues";' },
       {
-        path: "features/staff/users/U.tsx",
-        text: 'import { useWorkspace } from "../../../app/session/workspace";',
+        path: "features/entities/staff/users/U.tsx",
+        text: 'import { useWorkspace } from "../../../../app/session/workspace";',
       },
       { path: "app/router.tsx", text: 'import("../features/home/HomePage")' },
     ];

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ADMIN_PASSWORD_MIN_LENGTH, checkSuperUser, createSuperUser } from "../features/admin/super-user";
+import { ADMIN_PASSWORD_MIN_LENGTH, checkSuperUser, createSuperUser } from "../features/admin";
 import { exitOnStartupError, openConfiguredDatabase, toolConfig } from "../startup";
 
 /**

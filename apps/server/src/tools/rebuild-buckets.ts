@@ -1,4 +1,4 @@
-import { rebuildAll } from "../features/vitals/rebuild";
+import { rebuildAll } from "../features/vitals";
 import { openConfiguredDatabase, toolConfig } from "../startup";
 
 /**

@@ -1,4 +1,4 @@
-import { demoAccountsText, seedDemo } from "../features/demo/seed";
+import { demoAccountsText, seedDemo } from "../features/demo";
 import { openConfiguredDatabase, toolConfig } from "../startup";
 
 /**

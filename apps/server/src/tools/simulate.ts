@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
 import { and, eq, like } from "drizzle-orm";
 import { entities, memberships, users } from "../db/schema";
-import { DEMO_PASSWORD } from "../features/demo/seed";
-import { loadUser } from "../features/demo/simulator";
+import { DEMO_PASSWORD, loadUser } from "../features/demo";
 import { hashPassword } from "../lib/crypto";
 import { openConfiguredDatabase, toolConfig } from "../startup";
 

@@ -1,11 +1,11 @@
 import { ENTITY_EVENT } from "@mimamori/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
+import { alertKeys } from "./alerts";
 import { boardKeys } from "./board";
 import { api, apiUrl } from "./client";
 import { setStreamOpen } from "./eventStatus";
 import { useSessionState } from "./hooks";
-import { notificationKeys } from "./notifications";
 
 /** One Server-Sent Event: its name (`message` when the frame names none) and its data lines joined. */
 export interface SseEvent {
@@ -102,7 +102,7 @@ const HEALTHY_MS = 10_000;
 
 /** The queries an entity's event refreshes: its alerts (list, record, unseen count) and the watch board. */
 export function entityEventKeys(uid: string, ws: string) {
-  return [notificationKeys.all(uid, ws), boardKeys.all(uid, ws)] as const;
+  return [alertKeys.all(uid, ws), boardKeys.all(uid, ws)] as const;
 }
 
 function refresh(client: QueryClient, uid: string, ws: string, olderThan?: number) {
@@ -133,7 +133,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * the tab is visible; each event refreshes the entity's alerts and board through the normal API. When the stream
  * fails or ends it reconnects after 1 s, backing off to 30 s while it keeps failing, and on each (re)connection
  * refreshes what was loaded before it (the catch-up). While it is down the unseen count and the alerts list poll
- * every 30 s (api/notifications.ts). A hidden tab holds no stream (a browser gives a site six connections) and
+ * every 30 s (api/alerts.ts). A hidden tab holds no stream (a browser gives a site six connections) and
  * catches up when shown.
  */
 export function useEntityEvents(ws: string | null): void {

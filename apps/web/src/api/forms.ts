@@ -8,11 +8,13 @@ import {
   type Language,
   type ScheduleBody,
   type SendFormBody,
+  type SubmitAnswersBody,
+  type TimezoneQuery,
   type UpdateFormBody,
   type UpdateQuestionBody,
 } from "@mimamori/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import { useSessionState } from "./hooks";
 
 /** Staff calls without `{workspace}` in the path name the entity with `?workspace=` (docs/decisions.md). */
@@ -244,5 +246,146 @@ export function useDeleteSchedule(ws: string, formId: number) {
   return useMutation({
     mutationFn: (scheduleId: number) => formEndpoints.deleteSchedule(ws, formId, scheduleId),
     onSuccess: () => changed(),
+  });
+}
+
+// The staff's view of one member's answer (the Answers tab).
+
+/** One member's answer to one sent order (the path of the staff answer calls, `?workspace=` names the entity). */
+export interface AnswerRef {
+  formId: number;
+  sentOrder: number;
+  userId: string;
+}
+
+const staffAnswerParams = (ws: string, a: AnswerRef) => ({
+  path: { id: a.formId, sent_order: a.sentOrder, user_id: a.userId },
+  query: { workspace: ws },
+});
+
+/** Typed staff calls of the Answers tab: one member's answer, its deletion and the answers CSV. */
+export const formAnswerEndpoints = {
+  answer: (ws: string, a: AnswerRef) =>
+    api.get("/staff/forms/{id}/{sent_order}/answers/{user_id}", { params: staffAnswerParams(ws, a) }),
+  /** 204 No Content. */
+  deleteAnswer: (ws: string, a: AnswerRef) =>
+    api.delete("/staff/forms/{id}/{sent_order}/answers/{user_id}", { params: staffAnswerParams(ws, a) }),
+  /** The answers CSV (streamed; `streamDownload` reads it): date-time columns in the viewer's zone (FORM-35). */
+  csvPath: (ws: string, formId: number, timezone: string) =>
+    apiUrl("get", "/staff/{workspace}/forms/{id}/download", {
+      params: { path: { workspace: ws, id: formId }, query: { timezone } satisfies TimezoneQuery },
+    }),
+};
+
+/** Under the entity's forms key, so a change of the forms (a send, a deletion) refetches answers too. */
+export const formAnswerKeys = {
+  answer: (uid: string, ws: string, a: AnswerRef) =>
+    [...formKeys.form(uid, ws, a.formId), "answers", a.sentOrder, a.userId] as const,
+};
+
+export function useStaffAnswer(ws: string | null, a: AnswerRef | null) {
+  const uid = useSessionState().user?.uid ?? "-";
+  return useQuery({
+    queryKey: formAnswerKeys.answer(uid, ws ?? "", a ?? { formId: 0, sentOrder: 0, userId: "" }),
+    queryFn: () => formAnswerEndpoints.answer(ws ?? "", a as AnswerRef),
+    enabled: !!ws && a !== null,
+  });
+}
+
+/**
+ * Deletes a member's answer; the entity's forms (the Answers tab's history, the summary, the form cards'
+ * progress) are fetched again whether it worked or not, so the screen shows what the server holds.
+ */
+export function useDeleteStaffAnswer(ws: string) {
+  const changed = useFormsChanged(ws);
+  return useMutation({
+    mutationFn: (a: AnswerRef) => formAnswerEndpoints.deleteAnswer(ws, a),
+    onSettled: () => changed(),
+  });
+}
+
+// The client's questionnaires.
+
+const clientAnswerParams = (id: number, sentOrder: number) => ({ path: { id, sent_order: sentOrder } });
+
+/** Typed calls of the client's questionnaires (`/user/forms…`, API-29…33). */
+export const clientFormEndpoints = {
+  forms: () => api.get("/user/forms"),
+  history: (id: number) => api.get("/user/forms/{id}/history", { params: { path: { id } } }),
+  answer: (id: number, sentOrder: number) =>
+    api.get("/user/forms/{id}/{sent_order}/answer", { params: clientAnswerParams(id, sentOrder) }),
+  submit: (id: number, sentOrder: number, body: SubmitAnswersBody) =>
+    api.post("/user/forms/{id}/{sent_order}/answer", { params: clientAnswerParams(id, sentOrder), body }),
+  /** 204 No Content. */
+  deleteAnswer: (id: number, sentOrder: number) =>
+    api.delete("/user/forms/{id}/{sent_order}/answer", { params: clientAnswerParams(id, sentOrder) }),
+};
+
+/** Query keys carry the user id so one person's data never shows for the next. */
+export const clientFormKeys = {
+  /** Everything of the client's forms (invalidated after an answer is sent or deleted). */
+  all: (uid: string) => ["user", uid, "client-forms"] as const,
+  list: (uid: string) => ["user", uid, "client-forms", "list"] as const,
+  history: (uid: string, id: number) => ["user", uid, "client-forms", id, "history"] as const,
+  answer: (uid: string, id: number, sentOrder: number) =>
+    ["user", uid, "client-forms", id, "answer", sentOrder] as const,
+};
+
+export function useClientForms() {
+  const uid = useUid();
+  return useQuery({ queryKey: clientFormKeys.list(uid), queryFn: clientFormEndpoints.forms });
+}
+
+export function useClientFormHistory(id: number | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: clientFormKeys.history(uid, id ?? 0),
+    queryFn: () => clientFormEndpoints.history(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+/** One sent order with its questions (the snapshot sent) and any stored answers. */
+export function useClientAnswer(id: number | null, sentOrder: number | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: clientFormKeys.answer(uid, id ?? 0, sentOrder ?? 0),
+    queryFn: () => clientFormEndpoints.answer(id ?? 0, sentOrder ?? 0),
+    enabled: id !== null && sentOrder !== null,
+    // a form being filled in must not be replaced under the member's hands
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * After an answer is sent or deleted: cached sent orders are dropped, not only marked stale, so the answer page
+ * never opens on the old state (a deleted answer shown read-only) while it refetches; lists refetch.
+ */
+function useClientFormsChanged() {
+  const client = useQueryClient();
+  const uid = useUid();
+  return () => {
+    client.removeQueries({
+      queryKey: clientFormKeys.all(uid),
+      predicate: (q) => q.queryKey[4] === "answer",
+    });
+    return client.invalidateQueries({ queryKey: clientFormKeys.all(uid) });
+  };
+}
+
+export function useSubmitAnswer(id: number, sentOrder: number) {
+  const changed = useClientFormsChanged();
+  return useMutation({
+    mutationFn: (body: SubmitAnswersBody) => clientFormEndpoints.submit(id, sentOrder, body),
+    onSuccess: () => changed(),
+  });
+}
+
+/** FORM-52: the lists are fetched again after a deletion, on success and on failure. */
+export function useDeleteClientAnswer(id: number) {
+  const changed = useClientFormsChanged();
+  return useMutation({
+    mutationFn: (sentOrder: number) => clientFormEndpoints.deleteAnswer(id, sentOrder),
+    onSettled: () => changed(),
   });
 }

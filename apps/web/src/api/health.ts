@@ -1,13 +1,13 @@
 import type { HealthResponse } from "@mimamori/shared";
 import { useEffect, useState } from "react";
-import { endpoints } from "./endpoints";
+import { identityEndpoints } from "./identity";
 
 const FRESH_MS = 5 * 60_000;
 let cached: { at: number; answer: Promise<HealthResponse | null> } | null = null;
 
 function health(): Promise<HealthResponse | null> {
   if (!cached || Date.now() - cached.at > FRESH_MS) {
-    cached = { at: Date.now(), answer: endpoints.health().catch(() => null) };
+    cached = { at: Date.now(), answer: identityEndpoints.health().catch(() => null) };
   }
   return cached.answer;
 }

@@ -1,6 +1,6 @@
 import type { UserInfoBody } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints } from "./endpoints";
+import { identityEndpoints } from "./identity";
 import { useSessionState } from "./session";
 
 export { useSessionState };
@@ -15,7 +15,7 @@ export function useUserInfo() {
   const { user } = useSessionState();
   return useQuery({
     queryKey: queryKeys.userInfo(user?.uid ?? "-"),
-    queryFn: endpoints.userInfo,
+    queryFn: identityEndpoints.userInfo,
     enabled: !!user,
   });
 }
@@ -24,7 +24,7 @@ export function useSaveUserInfo() {
   const client = useQueryClient();
   const { user } = useSessionState();
   return useMutation({
-    mutationFn: (body: UserInfoBody) => endpoints.saveUserInfo(body),
+    mutationFn: (body: UserInfoBody) => identityEndpoints.saveUserInfo(body),
     onSuccess: (info) => {
       if (user) client.setQueryData(queryKeys.userInfo(user.uid), info);
     },
@@ -35,7 +35,7 @@ export function useStaffEntities(enabled = true) {
   const { user } = useSessionState();
   return useQuery({
     queryKey: queryKeys.staffEntities(user?.uid ?? "-"),
-    queryFn: endpoints.staffEntities,
+    queryFn: identityEndpoints.staffEntities,
     enabled: enabled && !!user,
   });
 }

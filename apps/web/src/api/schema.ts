@@ -4853,7 +4853,8 @@ export interface operations {
                             /** @enum {string} */
                             kind: "samples" | "sleep";
                             index: number;
-                            reason: string;
+                            /** @enum {string} */
+                            reason: "invalid-sample" | "unknown-code" | "use-sleep-segments" | "not-finite" | "out-of-range" | "invalid-time" | "future-time" | "too-old" | "invalid-stage" | "invalid-sleep-range" | "sleep-overlap" | "before-raw-retention";
                         }[];
                         last_sync: number;
                     };
@@ -4928,6 +4929,7 @@ export interface operations {
     listOwnReports: {
         parameters: {
             query?: {
+                /** @example Asia/Tokyo */
                 timezone?: string;
             };
             header?: never;
@@ -4942,6 +4944,157 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "report_list": [
+                     *         {
+                     *           "id": "00005091",
+                     *           "name": "Heart rate",
+                     *           "name_jp": "心拍数",
+                     *           "name_en": "Heart rate",
+                     *           "type": "time_series",
+                     *           "value": 75,
+                     *           "value_dbp": null,
+                     *           "time": 1795651260,
+                     *           "unit": "bpm",
+                     *           "decimal": 0,
+                     *           "color": "green"
+                     *         },
+                     *         {
+                     *           "id": "00005092",
+                     *           "name": "Skin temperature",
+                     *           "name_jp": "皮膚温度",
+                     *           "name_en": "Skin temperature",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "°C",
+                     *           "decimal": 1,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005093",
+                     *           "name": "Blood oxygen",
+                     *           "name_jp": "血中酸素",
+                     *           "name_en": "Blood oxygen",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "%",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005094",
+                     *           "name": "Respiratory rate",
+                     *           "name_jp": "呼吸数",
+                     *           "name_en": "Respiratory rate",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "breaths/min",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005095",
+                     *           "name": "Blood pressure",
+                     *           "name_jp": "血圧",
+                     *           "name_en": "Blood pressure",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "mmHg",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005097",
+                     *           "name": "Steps",
+                     *           "name_jp": "歩数",
+                     *           "name_en": "Steps",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "steps",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005098",
+                     *           "name": "Heat-stress score",
+                     *           "name_jp": "暑熱ストレススコア",
+                     *           "name_en": "Heat-stress score",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "pts",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005099",
+                     *           "name": "Heart-rate variability",
+                     *           "name_jp": "心拍変動",
+                     *           "name_en": "Heart-rate variability",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "ms",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005100",
+                     *           "name": "Sleep time",
+                     *           "name_jp": "睡眠時間",
+                     *           "name_en": "Sleep time",
+                     *           "type": "time_series",
+                     *           "value": 1.5,
+                     *           "value_dbp": null,
+                     *           "time": 1795627800,
+                     *           "unit": "hours",
+                     *           "decimal": 1,
+                     *           "color": "red"
+                     *         },
+                     *         {
+                     *           "id": "00005102",
+                     *           "name": "Strain score (JPSS)",
+                     *           "name_jp": "ストレススコア（JPSS）",
+                     *           "name_en": "Strain score (JPSS)",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "pts",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         },
+                     *         {
+                     *           "id": "00005103",
+                     *           "name": "Melancholy score (BDI)",
+                     *           "name_jp": "憂うつスコア（BDI）",
+                     *           "name_en": "Melancholy score (BDI)",
+                     *           "type": "time_series",
+                     *           "value": null,
+                     *           "value_dbp": null,
+                     *           "time": null,
+                     *           "unit": "pts",
+                     *           "decimal": 0,
+                     *           "color": null
+                     *         }
+                     *       ],
+                     *       "last_sync": 1795776229,
+                     *       "timezone": "Asia/Tokyo"
+                     *     }
+                     */
                     "application/json": {
                         report_list: {
                             /** @enum {string} */
@@ -4973,13 +5126,18 @@ export interface operations {
     getOwnReport: {
         parameters: {
             query: {
+                /** @example 1795618800 */
                 start_time: number;
+                /** @example 1795705200 */
                 end_time: number;
+                /** @example daily */
                 interval?: "hourly" | "daily" | "weekly" | "monthly" | "yearly";
+                /** @example Asia/Tokyo */
                 timezone?: string;
             };
             header?: never;
             path: {
+                /** @example 00005091 */
                 id: "00005091" | "00005092" | "00005093" | "00005094" | "00005095" | "00005096" | "00005097" | "00005098" | "00005099" | "00005100" | "00005102" | "00005103";
             };
             cookie?: never;
@@ -4992,6 +5150,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "00005091",
+                     *       "name": "Heart rate",
+                     *       "type": "time_series",
+                     *       "unit": "bpm",
+                     *       "decimal": 0,
+                     *       "interval": "daily",
+                     *       "resolution": "hour",
+                     *       "aggregation": "mean",
+                     *       "direction": "high",
+                     *       "timezone": "Asia/Tokyo",
+                     *       "start_time": 1795618800,
+                     *       "end_time": 1795705200,
+                     *       "values": [
+                     *         [
+                     *           1795651200,
+                     *           75,
+                     *           72,
+                     *           73.5
+                     *         ]
+                     *       ],
+                     *       "values_dbp": null,
+                     *       "sleep": null,
+                     *       "y_min": null,
+                     *       "y_max": null,
+                     *       "y_step": null,
+                     *       "min_value": 72,
+                     *       "max_value": 75,
+                     *       "img_url": null,
+                     *       "scale": {
+                     *         "min": 0,
+                     *         "max": 200
+                     *       },
+                     *       "report_info": {
+                     *         "maxValue": [
+                     *           0,
+                     *           140,
+                     *           160,
+                     *           200
+                     *         ],
+                     *         "minValue": [
+                     *           0,
+                     *           100,
+                     *           140,
+                     *           200
+                     *         ],
+                     *         "meanValue": [
+                     *           0,
+                     *           80,
+                     *           100,
+                     *           200
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Report"];
                 };
             };
@@ -5038,12 +5252,16 @@ export interface operations {
     getStaffReportKpis: {
         parameters: {
             query?: {
+                /** @example Asia/Tokyo */
                 timezone?: string;
+                /** @example 1 */
                 interval?: number;
+                /** @example 1795662000 */
                 end_time?: number;
             };
             header?: never;
             path: {
+                /** @example sakura */
                 workspace: string;
             };
             cookie?: never;
@@ -5056,6 +5274,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "members": 1,
+                     *       "with_data": 1,
+                     *       "red": 1,
+                     *       "yellow": 0,
+                     *       "equippingRate": 1,
+                     *       "redZoneRate": 1,
+                     *       "yellowZoneRate": 0,
+                     *       "interval": 1,
+                     *       "timezone": "Asia/Tokyo",
+                     *       "start_time": 1795618800,
+                     *       "end_time": 1795662000
+                     *     }
+                     */
                     "application/json": {
                         members: number;
                         with_data: number;
@@ -5081,13 +5314,18 @@ export interface operations {
     getStaffReport: {
         parameters: {
             query?: {
+                /** @example Asia/Tokyo */
                 timezone?: string;
+                /** @example 1 */
                 interval?: number;
+                /** @example 1795662000 */
                 end_time?: number;
             };
             header?: never;
             path: {
+                /** @example sakura */
                 workspace: string;
+                /** @example 00005091 */
                 reportId: "00005091" | "00005092" | "00005093" | "00005094" | "00005095" | "00005096" | "00005097" | "00005098" | "00005099" | "00005100" | "00005102" | "00005103";
             };
             cookie?: never;
@@ -5100,6 +5338,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "00005091",
+                     *       "name": "Heart rate",
+                     *       "unit": "bpm",
+                     *       "decimal": 0,
+                     *       "direction": "high",
+                     *       "scale": {
+                     *         "min": 0,
+                     *         "max": 200
+                     *       },
+                     *       "step": 0.1,
+                     *       "interval": 1,
+                     *       "timezone": "Asia/Tokyo",
+                     *       "start_time": 1795618800,
+                     *       "end_time": 1795662000,
+                     *       "ranges": {
+                     *         "maxValue": [
+                     *           0,
+                     *           140,
+                     *           160,
+                     *           200
+                     *         ],
+                     *         "minValue": [
+                     *           0,
+                     *           100,
+                     *           140,
+                     *           200
+                     *         ],
+                     *         "meanValue": [
+                     *           0,
+                     *           80,
+                     *           100,
+                     *           200
+                     *         ]
+                     *       },
+                     *       "default_ranges": {
+                     *         "maxValue": [
+                     *           0,
+                     *           140,
+                     *           160,
+                     *           200
+                     *         ],
+                     *         "minValue": [
+                     *           0,
+                     *           100,
+                     *           140,
+                     *           200
+                     *         ],
+                     *         "meanValue": [
+                     *           0,
+                     *           80,
+                     *           100,
+                     *           200
+                     *         ]
+                     *       },
+                     *       "users": [
+                     *         {
+                     *           "user": {
+                     *             "uid": "6eec6ecd-6b64-4725-87eb-3b70e21deace",
+                     *             "name": "Tanaka Hanako",
+                     *             "email": "client@example.com"
+                     *           },
+                     *           "report": {
+                     *             "max": {
+                     *               "value": 75,
+                     *               "color": "green"
+                     *             },
+                     *             "min": {
+                     *               "value": 72,
+                     *               "color": "green"
+                     *             },
+                     *             "mean": {
+                     *               "value": 73.5,
+                     *               "color": "green"
+                     *             }
+                     *           },
+                     *           "zone": "green",
+                     *           "isTuned": false,
+                     *           "customRanges": null,
+                     *           "is_active": true,
+                     *           "last_sync": 1795776229
+                     *         }
+                     *       ],
+                     *       "kpis": {
+                     *         "members": 1,
+                     *         "with_data": 1,
+                     *         "red": 0,
+                     *         "yellow": 0,
+                     *         "equippingRate": 1,
+                     *         "redZoneRate": 0,
+                     *         "yellowZoneRate": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StaffReport"];
                 };
             };
@@ -5113,19 +5446,46 @@ export interface operations {
     setReportRanges: {
         parameters: {
             query?: {
+                /** @example Asia/Tokyo */
                 timezone?: string;
+                /** @example 1 */
                 interval?: number;
+                /** @example 1795662000 */
                 end_time?: number;
             };
             header?: never;
             path: {
+                /** @example sakura */
                 workspace: string;
+                /** @example 00005091 */
                 reportId: "00005091" | "00005092" | "00005093" | "00005094" | "00005095" | "00005096" | "00005097" | "00005098" | "00005099" | "00005100" | "00005102" | "00005103";
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "maxValue": [
+                 *         0,
+                 *         140,
+                 *         160,
+                 *         200
+                 *       ],
+                 *       "minValue": [
+                 *         0,
+                 *         100,
+                 *         140,
+                 *         200
+                 *       ],
+                 *       "meanValue": [
+                 *         0,
+                 *         80,
+                 *         100,
+                 *         200
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["StaffRangesBodyInput"];
             };
         };
@@ -5136,6 +5496,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "00005091",
+                     *       "name": "Heart rate",
+                     *       "unit": "bpm",
+                     *       "decimal": 0,
+                     *       "direction": "high",
+                     *       "scale": {
+                     *         "min": 0,
+                     *         "max": 200
+                     *       },
+                     *       "step": 0.1,
+                     *       "interval": 1,
+                     *       "timezone": "Asia/Tokyo",
+                     *       "start_time": 1795618800,
+                     *       "end_time": 1795662000,
+                     *       "ranges": {
+                     *         "maxValue": [
+                     *           0,
+                     *           140,
+                     *           160,
+                     *           200
+                     *         ],
+                     *         "minValue": [
+                     *           0,
+                     *           100,
+                     *           140,
+                     *           200
+                     *         ],
+                     *         "meanValue": [
+                     *           0,
+                     *           80,
+                     *           100,
+                     *           200
+                     *         ]
+                     *       },
+                     *       "default_ranges": {
+                     *         "maxValue": [
+                     *           0,
+                     *           140,
+                     *           160,
+                     *           200
+                     *         ],
+                     *         "minValue": [
+                     *           0,
+                     *           100,
+                     *           140,
+                     *           200
+                     *         ],
+                     *         "meanValue": [
+                     *           0,
+                     *           80,
+                     *           100,
+                     *           200
+                     *         ]
+                     *       },
+                     *       "users": [
+                     *         {
+                     *           "user": {
+                     *             "uid": "6eec6ecd-6b64-4725-87eb-3b70e21deace",
+                     *             "name": "Tanaka Hanako",
+                     *             "email": "client@example.com"
+                     *           },
+                     *           "report": {
+                     *             "max": {
+                     *               "value": 75,
+                     *               "color": "green"
+                     *             },
+                     *             "min": {
+                     *               "value": 72,
+                     *               "color": "green"
+                     *             },
+                     *             "mean": {
+                     *               "value": 73.5,
+                     *               "color": "green"
+                     *             }
+                     *           },
+                     *           "zone": "green",
+                     *           "isTuned": false,
+                     *           "customRanges": null,
+                     *           "is_active": true,
+                     *           "last_sync": 1795776229
+                     *         }
+                     *       ],
+                     *       "kpis": {
+                     *         "members": 1,
+                     *         "with_data": 1,
+                     *         "red": 0,
+                     *         "yellow": 0,
+                     *         "equippingRate": 1,
+                     *         "redZoneRate": 0,
+                     *         "yellowZoneRate": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StaffReport"];
                 };
             };

@@ -3,14 +3,14 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Notification } from "@mimamori/shared";
 import { describe, expect, it } from "vitest";
+import { reportLinkOf } from "../features/alerts/staff/alerts";
 import {
   answerSearch,
   answerTargetOf,
   STAFF_ANSWER_PATH,
   STAFF_ANSWERS_TAB_PATH,
-} from "../features/staff/forms/answers/answerLinks";
-import { formsPaths } from "../features/staff/forms/paths";
-import { reportLinkOf } from "../features/staff/notifications/alerts";
+} from "../features/forms/staff/answers/answerLinks";
+import { formsPaths } from "../features/forms/staff/paths";
 import { memberDataPath, memberReportPath, PERSONAL_PARAMS, withoutPersonalParams } from "./memberLinks";
 import { staffPath } from "./session/workspace";
 

@@ -45,7 +45,7 @@ const termsGate = (area: StringArea) =>
   page(() =>
     withStrings(
       area,
-      import("../features/privacy/consents/TermsGate").then((m) => m.TermsGate),
+      import("../features/consents/TermsGate").then((m) => m.TermsGate),
     ),
   );
 
@@ -55,51 +55,51 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     {
       path: "reports",
       lazy: page(() =>
-        import("../features/client/reports/ClientReportsPage").then((m) => m.ClientReportsPage),
+        import("../features/reports/client/ClientReportsPage").then((m) => m.ClientReportsPage),
       ),
     },
     {
       path: "reports/resq-band/:type/:id",
-      lazy: page(() => import("../features/client/reports/ClientReportPage").then((m) => m.ClientReportPage)),
+      lazy: page(() => import("../features/reports/client/ClientReportPage").then((m) => m.ClientReportPage)),
     },
     {
       path: "data",
-      lazy: page(() => import("../features/client/data/DataListPage").then((m) => m.DataListPage)),
+      lazy: page(() => import("../features/data-items/client/DataListPage").then((m) => m.DataListPage)),
     },
     {
       path: "data/:id",
-      lazy: page(() => import("../features/client/data/DataDetailPage").then((m) => m.DataDetailPage)),
+      lazy: page(() => import("../features/data-items/client/DataDetailPage").then((m) => m.DataDetailPage)),
     },
     {
       path: "entities",
-      lazy: page(() => import("../features/client/entities/EntitiesPage").then((m) => m.EntitiesPage)),
+      lazy: page(() => import("../features/entities/client/EntitiesPage").then((m) => m.EntitiesPage)),
     },
     {
       path: "entities/:workspace",
       lazy: page(() =>
-        import("../features/client/entities/EntityDetailPage").then((m) => m.EntityDetailPage),
+        import("../features/entities/client/EntityDetailPage").then((m) => m.EntityDetailPage),
       ),
     },
     {
       path: "forms",
-      lazy: page(() => import("../features/client/forms/ClientFormsPage").then((m) => m.ClientFormsPage)),
+      lazy: page(() => import("../features/forms/client/ClientFormsPage").then((m) => m.ClientFormsPage)),
     },
     {
       path: "forms/:id/detail",
-      lazy: page(() => import("../features/client/forms/FormDetailPage").then((m) => m.FormDetailPage)),
+      lazy: page(() => import("../features/forms/client/FormDetailPage").then((m) => m.FormDetailPage)),
     },
     {
       path: "forms/:id/detail/answer",
-      lazy: page(() => import("../features/client/forms/AnswerPage").then((m) => m.AnswerPage)),
+      lazy: page(() => import("../features/forms/client/AnswerPage").then((m) => m.AnswerPage)),
     },
     {
       path: "forms/:id/detail/show-answer",
-      lazy: page(() => import("../features/client/forms/ShowAnswerPage").then((m) => m.ShowAnswerPage)),
+      lazy: page(() => import("../features/forms/client/ShowAnswerPage").then((m) => m.ShowAnswerPage)),
     },
     {
       path: "access-audit",
       lazy: page(() =>
-        import("../features/client/access-audit/AccessAuditPage").then((m) => m.AccessAuditPage),
+        import("../features/access-audit/client/AccessAuditPage").then((m) => m.AccessAuditPage),
       ),
     },
   ],
@@ -107,103 +107,106 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     // §2: /staff/devices is the staff dashboard too (the spec gives it no content of its own): the watch board
     {
       path: "devices",
-      lazy: page(() => import("../features/staff/board/BoardPage").then((m) => m.BoardPage)),
+      lazy: page(() => import("../features/board/staff/BoardPage").then((m) => m.BoardPage)),
     },
     {
       path: "reports",
-      lazy: page(() => import("../features/staff/reports/StaffReportsPage").then((m) => m.StaffReportsPage)),
+      lazy: page(() => import("../features/reports/staff/StaffReportsPage").then((m) => m.StaffReportsPage)),
     },
     {
       path: "reports/:reportId",
-      lazy: page(() => import("../features/staff/reports/StaffReportPage").then((m) => m.StaffReportPage)),
+      lazy: page(() => import("../features/reports/staff/StaffReportPage").then((m) => m.StaffReportPage)),
     },
     {
       path: "reports/:reportId/:uid",
       lazy: page(() =>
-        import("../features/staff/reports/StaffMemberReportPage").then((m) => m.StaffMemberReportPage),
+        import("../features/reports/staff/StaffMemberReportPage").then((m) => m.StaffMemberReportPage),
       ),
     },
     {
       path: "questions",
-      lazy: page(() => import("../features/staff/questions/QuestionsPage").then((m) => m.QuestionsPage)),
+      lazy: page(() =>
+        import("../features/forms/staff/questions/QuestionsPage").then((m) => m.QuestionsPage),
+      ),
     },
-    { path: "form", lazy: page(() => import("../features/staff/forms/FormsPage").then((m) => m.FormsPage)) },
+    { path: "form", lazy: page(() => import("../features/forms/staff/FormsPage").then((m) => m.FormsPage)) },
     {
       path: "form/create",
-      lazy: page(() => import("../features/staff/forms/FormEditorPages").then((m) => m.FormCreatePage)),
+      lazy: page(() => import("../features/forms/staff/FormEditorPages").then((m) => m.FormCreatePage)),
     },
     {
       path: "form/:id/history",
-      lazy: page(() => import("../features/staff/forms/FormEditorPages").then((m) => m.FormHistoryPage)),
+      lazy: page(() => import("../features/forms/staff/FormEditorPages").then((m) => m.FormHistoryPage)),
     },
     {
       path: "form/:id/history/answer",
       lazy: page(() =>
-        import("../features/staff/forms/answers/StaffAnswerPage").then((m) => m.StaffAnswerPage),
+        import("../features/forms/staff/answers/StaffAnswerPage").then((m) => m.StaffAnswerPage),
       ),
     },
     {
       path: "staffs",
-      lazy: page(() => import("../features/staff/staffs/StaffsPage").then((m) => m.StaffsPage)),
+      lazy: page(() => import("../features/entities/staff/staffs/StaffsPage").then((m) => m.StaffsPage)),
     },
-    { path: "users", lazy: page(() => import("../features/staff/users/UsersPage").then((m) => m.UsersPage)) },
+    {
+      path: "users",
+      lazy: page(() => import("../features/entities/staff/users/UsersPage").then((m) => m.UsersPage)),
+    },
     {
       path: "users/:id",
-      lazy: page(() => import("../features/staff/user-detail/UserDetailPage").then((m) => m.UserDetailPage)),
+      lazy: page(() =>
+        import("../features/entities/staff/user-detail/UserDetailPage").then((m) => m.UserDetailPage),
+      ),
     },
     {
       path: "modules",
-      lazy: page(() => import("../features/staff/modules/ModulesPage").then((m) => m.ModulesPage)),
+      lazy: page(() => import("../features/entities/staff/modules/ModulesPage").then((m) => m.ModulesPage)),
     },
     {
       path: "notification-settings",
       lazy: page(() =>
-        import("../features/staff/notification-settings/NotificationSettingsPage").then(
-          (m) => m.NotificationSettingsPage,
-        ),
+        import("../features/alerts/staff/settings/AlertSettingsPage").then((m) => m.AlertSettingsPage),
       ),
     },
     {
       path: "notification-settings/measurement-value",
       lazy: page(() =>
-        import("../features/staff/notification-settings/MeasurementSettingsPage").then(
+        import("../features/alerts/staff/settings/MeasurementSettingsPage").then(
           (m) => m.MeasurementSettingsPage,
         ),
       ),
     },
     {
       path: "notification-settings/webhooks",
-      lazy: page(() => import("../features/staff/webhooks/WebhooksPage").then((m) => m.WebhooksPage)),
+      lazy: page(() => import("../features/webhooks/staff/WebhooksPage").then((m) => m.WebhooksPage)),
     },
     {
       path: "notification-settings/synchronization",
       lazy: page(() =>
-        import("../features/staff/notification-settings/SynchronizationSettingsPage").then(
+        import("../features/alerts/staff/settings/SynchronizationSettingsPage").then(
           (m) => m.SynchronizationSettingsPage,
         ),
       ),
     },
     {
       path: "notifications",
-      lazy: page(() =>
-        import("../features/staff/notifications/NotificationsPage").then((m) => m.NotificationsPage),
-      ),
+      lazy: page(() => import("../features/alerts/staff/AlertsPage").then((m) => m.AlertsPage)),
     },
     {
       path: "notifications/heat-illness-record",
       lazy: page(() =>
-        import("../features/staff/notifications/HeatIllnessRecordPage").then((m) => m.HeatIllnessRecordPage),
+        import("../features/alerts/staff/HeatIllnessRecordPage").then((m) => m.HeatIllnessRecordPage),
       ),
     },
   ],
   admin: [
     {
       path: "entities",
-      lazy: page(() => import("../features/admin/entities/EntitiesPage").then((m) => m.EntitiesPage)),
+      lazy: page(() => import("../features/entities/admin/EntitiesPage").then((m) => m.EntitiesPage)),
     },
     {
       path: "entities/:workspace",
-      lazy: page(() => import("../features/admin/entities/EntityDetailPage").then((m) => m.EntityDetailPage)),
+      lazy: page(() => import("../features/entities/admin/EntityDetailPage").then((m) => m.EntityDetailPage)),
     },
     {
       path: "CSVdownload",
@@ -217,7 +220,7 @@ const areaPages: Record<(typeof areas)[number], RouteObject[]> = {
     {
       path: "access-audit",
       lazy: page(() =>
-        import("../features/admin/access-audit/AccessAuditAdminPage").then((m) => m.AccessAuditAdminPage),
+        import("../features/access-audit/admin/AccessAuditAdminPage").then((m) => m.AccessAuditAdminPage),
       ),
     },
   ],
@@ -233,15 +236,15 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/auth/client/sign-in" replace /> },
       {
         path: "auth/client/sign-in",
-        lazy: page(() => import("../features/auth/SignInPage").then((m) => m.ClientSignInPage)),
+        lazy: page(() => import("../features/identity/auth/SignInPage").then((m) => m.ClientSignInPage)),
       },
       {
         path: "auth/staff/sign-in",
-        lazy: page(() => import("../features/auth/SignInPage").then((m) => m.StaffSignInPage)),
+        lazy: page(() => import("../features/identity/auth/SignInPage").then((m) => m.StaffSignInPage)),
       },
       {
         path: "auth/admin/sign-in",
-        lazy: page(() => import("../features/auth/SignInPage").then((m) => m.AdminSignInPage)),
+        lazy: page(() => import("../features/identity/auth/SignInPage").then((m) => m.AdminSignInPage)),
       },
       {
         // every other page has the query cache (QueryRoot): the sign-in pages load no react-query code
@@ -249,23 +252,31 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "auth/sign-up",
-            lazy: page(() => import("../features/auth/SignUpPage").then((m) => m.SignUpPage)),
+            lazy: page(() => import("../features/identity/auth/SignUpPage").then((m) => m.SignUpPage)),
           },
           {
             path: "auth/forgot-password",
-            lazy: page(() => import("../features/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage)),
+            lazy: page(() =>
+              import("../features/identity/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
+            ),
           },
           {
             path: "auth/verify-email",
-            lazy: page(() => import("../features/auth/VerifyEmailPage").then((m) => m.VerifyEmailPage)),
+            lazy: page(() =>
+              import("../features/identity/auth/VerifyEmailPage").then((m) => m.VerifyEmailPage),
+            ),
           },
           {
             path: "auth/reset-password",
-            lazy: page(() => import("../features/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
+            lazy: page(() =>
+              import("../features/identity/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage),
+            ),
           },
           {
             path: "auth/set-password",
-            lazy: page(() => import("../features/auth/SetPasswordPage").then((m) => m.SetPasswordPage)),
+            lazy: page(() =>
+              import("../features/identity/auth/SetPasswordPage").then((m) => m.SetPasswordPage),
+            ),
           },
           {
             path: "auth/staff/entity-select",
@@ -277,7 +288,7 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     lazy: page(() =>
-                      import("../features/auth/EntitySelectPage").then((m) => m.EntitySelectPage),
+                      import("../features/identity/auth/EntitySelectPage").then((m) => m.EntitySelectPage),
                     ),
                   },
                 ],
@@ -300,7 +311,7 @@ export const routes: RouteObject[] = [
             lazy: page(() =>
               withStrings(
                 "mobile",
-                import("../features/mobile/reports/MobileReportPage").then((m) => m.MobileReportPage),
+                import("../features/reports/mobile/MobileReportPage").then((m) => m.MobileReportPage),
               ),
             ),
           },
@@ -321,28 +332,28 @@ export const routes: RouteObject[] = [
                           lazy:
                             area === "staff"
                               ? page(() =>
-                                  import("../features/staff/board/BoardPage").then((m) => m.BoardPage),
+                                  import("../features/board/staff/BoardPage").then((m) => m.BoardPage),
                                 )
                               : page(() => import("../features/home/HomePage").then((m) => m.HomePage)),
                         },
                         {
                           path: "profile",
                           lazy: page(() =>
-                            import("../features/profile/ProfilePage").then((m) => m.ProfilePage),
+                            import("../features/identity/profile/ProfilePage").then((m) => m.ProfilePage),
                           ),
                         },
                         {
                           // the development mailbox (no SMTP_URL): every area reads its own mail there
                           path: "mailbox",
                           lazy: page(() =>
-                            import("../features/mailbox-common/MailboxPage").then((m) => m.MailboxPage),
+                            import("../features/dev-mailbox/common/MailboxPage").then((m) => m.MailboxPage),
                           ),
                         },
                         {
                           // "My consents" (issue 29 §2), linked from the profile
                           path: "consents",
                           lazy: page(() =>
-                            import("../features/privacy/consents/ConsentsPage").then((m) => m.ConsentsPage),
+                            import("../features/consents/ConsentsPage").then((m) => m.ConsentsPage),
                           ),
                         },
                         ...areaPages[area],

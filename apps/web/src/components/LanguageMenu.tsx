@@ -3,7 +3,7 @@ import TranslateIcon from "@mui/icons-material/Translate";
 import Button from "@mui/material/Button";
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { endpoints } from "../api/endpoints";
+import { identityEndpoints } from "../api/identity";
 import { useSessionState } from "../api/session";
 import { applyLanguage } from "../i18n";
 import { htmlLangOf } from "../i18n/language";
@@ -33,7 +33,9 @@ export function LanguageMenu({ color = "inherit" }: { color?: "inherit" | "prima
     if (next === language) return;
     applyLanguage(next);
     if (session.status === "authenticated") {
-      endpoints.saveLanguage(next).catch(() => notify(t("language.saveFailed", { lng: next }), "error"));
+      identityEndpoints
+        .saveLanguage(next)
+        .catch(() => notify(t("language.saveFailed", { lng: next }), "error"));
     }
   };
 

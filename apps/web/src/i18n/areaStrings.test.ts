@@ -7,6 +7,7 @@ import admin from "./areas/admin";
 import client from "./areas/client";
 import mobile from "./areas/mobile";
 import staff from "./areas/staff";
+import shell from "./en.json";
 
 const src = fileURLToPath(new URL("..", import.meta.url));
 const keysOf = (files: Record<string, unknown>) =>
@@ -27,7 +28,14 @@ function allFeatureKeys(dir = join(src, "features")): string[] {
     return allFeatureKeys(p);
   });
 }
-const featureKeys = new Set(allFeatureKeys());
+const featureKeyList = allFeatureKeys();
+const featureKeys = new Set(featureKeyList);
+
+/** The screen folders of a role: `features/<domain>/<role>` in every domain that has one. */
+const roleFolders = (role: StringArea) =>
+  readdirSync(join(src, "features"))
+    .map((domain) => `features/${domain}/${role}`)
+    .filter((p) => existsSync(join(src, p)));
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(join(src, dir)).flatMap((name) => {
@@ -37,7 +45,7 @@ const filesUnder = (dir: string): string[] =>
   });
 
 /** Modules drawn only in some areas although others import them (the bell is staff-only in the top bar). */
-const onlyIn: Record<string, StringArea[]> = { "app/layout/NotificationBell.tsx": ["staff"] };
+const onlyIn: Record<string, StringArea[]> = { "app/layout/AlertBell.tsx": ["staff"] };
 
 /** The feature keys a module and everything it imports statically use (lazy imports are pages of their own). */
 function keysUsed(entry: string, area: StringArea | "public"): Map<string, string> {
@@ -49,7 +57,7 @@ function keysUsed(entry: string, area: StringArea | "public"): Map<string, strin
     const only = onlyIn[file];
     if (only && (area === "public" || !only.includes(area))) return;
     const text = readFileSync(join(src, file), "utf8");
-    for (const m of text.matchAll(/["'`]([a-z]+(?:-[a-z]+)+)\./g))
+    for (const m of text.matchAll(/["'`]([a-z]+(?:-[a-z]+)*)\./g))
       if (m[1] && featureKeys.has(m[1])) used.set(m[1], file);
     for (const m of text.matchAll(/(?:from|import) "(\.[^"]+)"/g)) {
       const base = resolve(dirname(join(src, file)), m[1] ?? "");
@@ -62,12 +70,22 @@ function keysUsed(entry: string, area: StringArea | "public"): Map<string, strin
 }
 
 const roots: Record<StringArea | "public", string[]> = {
-  client: ["features/client", "features/home", "features/profile", "app/layout"].flatMap(filesUnder),
-  staff: ["features/staff", "features/home", "features/profile", "app/layout"].flatMap(filesUnder),
-  admin: ["features/admin", "features/home", "features/profile", "app/layout"].flatMap(filesUnder),
-  mobile: filesUnder("features/mobile"),
+  client: [...roleFolders("client"), "features/home", "features/identity/profile", "app/layout"].flatMap(
+    filesUnder,
+  ),
+  staff: [...roleFolders("staff"), "features/home", "features/identity/profile", "app/layout"].flatMap(
+    filesUnder,
+  ),
+  admin: [
+    ...roleFolders("admin"),
+    "features/admin", // the admin's own domain has no role folder
+    "features/home",
+    "features/identity/profile",
+    "app/layout",
+  ].flatMap(filesUnder),
+  mobile: roleFolders("mobile").flatMap(filesUnder),
   public: [
-    "features/auth",
+    "features/identity/auth",
     "features/legal",
     "app/Root.tsx",
     "app/RouteError.tsx",
@@ -77,8 +95,18 @@ const roots: Record<StringArea | "public", string[]> = {
 
 describe("feature strings by area", () => {
   it("finds the feature folders", () => {
-    expect(featureKeys.has("staff-forms-answers")).toBe(true);
+    expect(featureKeys.has("forms-staff-answers")).toBe(true);
     expect(featureKeys.size).toBeGreaterThanOrEqual(18);
+  });
+
+  it("gives every folder its own key, apart from the shell's", () => {
+    expect(featureKeyList.filter((k, i) => featureKeyList.indexOf(k) !== i)).toEqual([]);
+    expect(featureKeyList.filter((k) => Object.hasOwn(shell, k))).toEqual([]);
+  });
+
+  it("loads every feature string folder in some area", () => {
+    const anywhere = new Set(Object.values(loaded).flatMap((keys) => [...keys]));
+    expect(featureKeyList.filter((k) => !anywhere.has(k))).toEqual([]);
   });
 
   it.each(["client", "staff", "admin", "mobile"] as const)(
@@ -101,9 +129,19 @@ describe("feature strings by area", () => {
   });
 
   it("no area loads another area's screens", () => {
-    expect([...loaded.client].filter((k) => /^(staff|admin)-/.test(k))).toEqual([]);
-    expect([...loaded.admin].filter((k) => /^(staff|client)-/.test(k))).toEqual([]);
+    const files: Record<StringArea, string[]> = { client: [], staff: [], admin: [], mobile: [] };
+    for (const [area, glob] of Object.entries({ client, staff, admin, mobile }))
+      files[area as StringArea] = Object.keys(glob);
+    const others = (area: StringArea) =>
+      files[area].filter((f) => {
+        const [domain, role] = /features\/([^/]+)\/([^/]+)\//.exec(f)?.slice(1) ?? [];
+        const roleOf = domain === "admin" ? "admin" : role;
+        return ["client", "staff", "admin", "mobile"].includes(roleOf ?? "") && roleOf !== area;
+      });
+    expect(others("client")).toEqual([]);
+    expect(others("staff")).toEqual([]);
+    expect(others("admin")).toEqual([]);
     // the band app's chart view: its report, and the acceptance of new terms in place (issue 29 §2)
-    expect([...loaded.mobile].sort()).toEqual(["privacy-consents", "reports-common"]);
+    expect([...loaded.mobile].sort()).toEqual(["consents", "reports-common"]);
   });
 });

@@ -1,10 +1,10 @@
 import { i18n } from ".";
 
 /**
- * Feature strings live beside their feature (`features/<area>/<screens>/i18n/jp.json` and `en.json`, or
- * `features/<name>/i18n/…`, or a screen group's sub-folder `features/<area>/<screens>/<part>/i18n/…`) and are
- * merged into the one namespace under the folder path with `/` read as `-`:
- * `features/admin/entities` → `t("admin-entities.<key>")`, `features/staff/forms/answers` → `staff-forms-answers`.
+ * Feature strings live beside their screens (`features/<domain>/<role>/i18n/jp.json` and `en.json`, a role's part
+ * `features/<domain>/<role>/<part>/i18n/…`, or `features/<domain>/i18n/…` for a domain every role uses alike) and
+ * are merged into the one namespace under the folder path with `/` read as `-`:
+ * `features/entities/admin` → `t("entities-admin.<key>")`, `features/forms/staff/answers` → `forms-staff-answers`.
  *
  * Only the shell and auth strings (i18n/jp.json, en.json) are in the first page's JavaScript; an area's feature
  * strings come as one chunk with its layout, both languages at once so a language switch needs no download.
@@ -21,9 +21,9 @@ const areaFiles: Record<StringArea, () => Promise<{ default: FeatureFiles }>> = 
   mobile: () => import("./areas/mobile"),
 };
 
-/** `../features/staff/forms/answers/i18n/jp.json` → `["staff-forms-answers", "jp"]`. */
+/** `../features/forms/staff/answers/i18n/jp.json` → `["forms-staff-answers", "jp"]`. */
 export function featureKeyOf(file: string): [key: string, language: "jp" | "en"] | null {
-  const m = /features\/((?:[^/]+\/){0,2}[^/]+)\/i18n\/(jp|en)\.json$/.exec(file);
+  const m = /features\/((?:[^/]+\/){0,3}[^/]+)\/i18n\/(jp|en)\.json$/.exec(file);
   return m?.[1] && m[2] ? [m[1].replaceAll("/", "-"), m[2] as "jp" | "en"] : null;
 }
 

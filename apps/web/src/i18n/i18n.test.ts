@@ -96,13 +96,13 @@ describe("MESSAGES catalogue", () => {
   });
 });
 
-describe("feature translation files (features/<area>/<screens>/i18n, features/<name>/i18n)", () => {
+describe("feature translation files (features/<domain>/<role>/i18n, …/<role>/<part>/i18n, features/<domain>/i18n)", () => {
   const featuresDir = fileURLToPath(new URL("../features", import.meta.url));
   const subfolders = (dir: string) =>
     readdirSync(join(featuresDir, dir), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => (dir ? `${dir}/${e.name}` : e.name));
-  // features/<name>, features/<area>/<screens> and a screen group's part (features/staff/forms/answers)
+  // features/<domain>, its role folders and a role's part (features/forms/staff/answers)
   const folders = subfolders("").flatMap((top) =>
     [top, ...subfolders(top)].flatMap((f) => (f === top ? [f] : [f, ...subfolders(f)])),
   );

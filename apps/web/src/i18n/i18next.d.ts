@@ -1,36 +1,36 @@
 import "i18next";
 import type en from "./en.json";
 
-/** Feature string files (`features/<area>/<screens>/i18n/en.json`) are added here, one line each, under their key. */
+/** Feature string files (`features/<domain>/<role or part>/i18n/en.json`) are added here, one line each, under their key. */
 interface FeatureStrings {
-  "admin-entities": typeof import("../features/admin/entities/i18n/en.json");
-  "admin-users": typeof import("../features/admin/users/i18n/en.json");
-  "client-entities": typeof import("../features/client/entities/i18n/en.json");
-  "staff-staffs": typeof import("../features/staff/staffs/i18n/en.json");
-  "staff-users": typeof import("../features/staff/users/i18n/en.json");
-  "staff-modules": typeof import("../features/staff/modules/i18n/en.json");
-  "reports-common": typeof import("../features/reports-common/i18n/en.json");
-  "staff-forms": typeof import("../features/staff/forms/i18n/en.json");
-  "staff-questions": typeof import("../features/staff/questions/i18n/en.json");
-  "forms-common": typeof import("../features/forms-common/i18n/en.json");
-  "client-forms": typeof import("../features/client/forms/i18n/en.json");
-  "staff-forms-answers": typeof import("../features/staff/forms/answers/i18n/en.json");
-  "staff-notifications": typeof import("../features/staff/notifications/i18n/en.json");
-  "staff-notification-settings": typeof import("../features/staff/notification-settings/i18n/en.json");
-  "data-common": typeof import("../features/data-common/i18n/en.json");
-  "client-data": typeof import("../features/client/data/i18n/en.json");
-  "staff-user-detail": typeof import("../features/staff/user-detail/i18n/en.json");
+  "access-audit-admin": typeof import("../features/access-audit/admin/i18n/en.json");
+  "access-audit-client": typeof import("../features/access-audit/client/i18n/en.json");
+  "access-audit-common": typeof import("../features/access-audit/common/i18n/en.json");
+  "account-deletion": typeof import("../features/account-deletion/i18n/en.json");
   "admin-data-types": typeof import("../features/admin/data-types/i18n/en.json");
-  "mailbox-common": typeof import("../features/mailbox-common/i18n/en.json");
-  "staff-board": typeof import("../features/staff/board/i18n/en.json");
-  "audit-common": typeof import("../features/audit-common/i18n/en.json");
-  "client-access-audit": typeof import("../features/client/access-audit/i18n/en.json");
-  "admin-access-audit": typeof import("../features/admin/access-audit/i18n/en.json");
-  "privacy-consents": typeof import("../features/privacy/consents/i18n/en.json");
-  "privacy-deletion": typeof import("../features/privacy/deletion/i18n/en.json");
-  "privacy-export": typeof import("../features/privacy/export/i18n/en.json");
-  "staff-webhooks": typeof import("../features/staff/webhooks/i18n/en.json");
-  "webhooks-common": typeof import("../features/webhooks-common/i18n/en.json");
+  "admin-users": typeof import("../features/admin/users/i18n/en.json");
+  "alerts-staff": typeof import("../features/alerts/staff/i18n/en.json");
+  "alerts-staff-settings": typeof import("../features/alerts/staff/settings/i18n/en.json");
+  "board-staff": typeof import("../features/board/staff/i18n/en.json");
+  consents: typeof import("../features/consents/i18n/en.json");
+  "data-items-client": typeof import("../features/data-items/client/i18n/en.json");
+  "data-items-common": typeof import("../features/data-items/common/i18n/en.json");
+  "dev-mailbox-common": typeof import("../features/dev-mailbox/common/i18n/en.json");
+  "entities-admin": typeof import("../features/entities/admin/i18n/en.json");
+  "entities-client": typeof import("../features/entities/client/i18n/en.json");
+  "entities-staff-modules": typeof import("../features/entities/staff/modules/i18n/en.json");
+  "entities-staff-staffs": typeof import("../features/entities/staff/staffs/i18n/en.json");
+  "entities-staff-user-detail": typeof import("../features/entities/staff/user-detail/i18n/en.json");
+  "entities-staff-users": typeof import("../features/entities/staff/users/i18n/en.json");
+  "forms-client": typeof import("../features/forms/client/i18n/en.json");
+  "forms-common": typeof import("../features/forms/common/i18n/en.json");
+  "forms-staff": typeof import("../features/forms/staff/i18n/en.json");
+  "forms-staff-answers": typeof import("../features/forms/staff/answers/i18n/en.json");
+  "forms-staff-questions": typeof import("../features/forms/staff/questions/i18n/en.json");
+  "personal-export": typeof import("../features/personal-export/i18n/en.json");
+  "reports-common": typeof import("../features/reports/common/i18n/en.json");
+  "webhooks-common": typeof import("../features/webhooks/common/i18n/en.json");
+  "webhooks-staff": typeof import("../features/webhooks/staff/i18n/en.json");
 }
 
 declare module "i18next" {

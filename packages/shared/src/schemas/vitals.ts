@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REPORT_IDS, REPORT_TYPES, SLEEP_STAGES } from "../measures";
+import type { MessageCode } from "../messages";
 import {
   ADMIN_EXPORT_MAX_DAYS,
   CSV_INTERVALS,
@@ -78,10 +79,32 @@ export interface SleepInput {
   end: string | number;
   stage: (typeof SLEEP_STAGES)[number];
 }
+/** Why one row of an upload was refused (`rejected[].reason`; each a message code of messages.ts). */
+export const INGEST_REJECTION_REASONS = [
+  "invalid-sample",
+  "unknown-code",
+  "use-sleep-segments",
+  "not-finite",
+  "out-of-range",
+  "invalid-time",
+  "future-time",
+  "too-old",
+  "invalid-stage",
+  "invalid-sleep-range",
+  "sleep-overlap",
+  "before-raw-retention",
+] as const satisfies readonly MessageCode[];
+export type IngestRejectionReason = (typeof INGEST_REJECTION_REASONS)[number];
 export const ingestResultSchema = z.object({
   accepted: z.number(),
   duplicates: z.number(),
-  rejected: z.array(z.object({ kind: z.enum(["samples", "sleep"]), index: z.number(), reason: z.string() })),
+  rejected: z.array(
+    z.object({
+      kind: z.enum(["samples", "sleep"]),
+      index: z.number(),
+      reason: z.enum(INGEST_REJECTION_REASONS),
+    }),
+  ),
   last_sync: z.number(),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
-import { reauthenticate } from "../auth/service";
+import { reauthenticate } from "../identity";
 import { closeAccount } from "./service";
 
 /** Issue 29 §4: a person closes their own account; an admin closes one for a person who asked in writing. */

@@ -14,7 +14,8 @@ const DAY_MS = 24 * 3600 * 1000;
  * Closes an account at once (issue 29 §4; docs/decisions.md "Deleting an account"): every session ends, its
  * accepted memberships become `closed` (no rule counts them: staff no longer see the person anywhere) and the
  * pending or invited ones go; its rows are deleted ACCOUNT_DELETION_GRACE_DAYS later by the deletion job unless the
- * person signs in before (auth/service.ts `signIn`). 409 when already closed, or for the last open super user.
+ * person signs in before (identity/auth/service.ts `signIn`). 409 when already closed, or for the last open super
+ * user.
  */
 export async function closeAccount(
   ctx: AppContext,

@@ -15,7 +15,7 @@ import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { purgeAccount } from "../account-deletion/purge";
+import { purgeAccount } from "../account-deletion";
 
 const ALL = "all_entities";
 

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
-import { DEMO_PASSWORD } from "../demo/seed";
+import { DEMO_PASSWORD } from "../demo";
 
 /** A super user's password is longer than the sign-up minimum: it opens every entity's data. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;

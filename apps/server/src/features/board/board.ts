@@ -36,10 +36,8 @@ import {
 import { bare } from "../../db/sql-names";
 import { rangeCtes, rangeJoins, rangeSource, zoneRank } from "../../db/state-zones";
 import { at, iso, localDateIso, localMidnightMs, ms } from "../../lib/time-sql";
-import { aboutCurrentMember } from "../alerts/list";
-import { mailStatus } from "../alerts/record";
-import { readAlertSettings } from "../alerts/settings-store";
-import { viewOf } from "../reports/present";
+import { aboutCurrentMember, mailStatus, readAlertSettings } from "../alerts";
+import { viewOf } from "../reports";
 import type { WeekWearKeeper } from "./week-wear";
 
 /*

@@ -16,7 +16,7 @@ import { requestLanguage } from "../../lib/language";
 import { workspaceParams } from "../../lib/params";
 import { auditShared, sendShared, sharedBody } from "../../lib/shared-body";
 import { ensureZone } from "../../lib/time-sql";
-import { openWindowEnd } from "../reports/staff-report";
+import { openWindowEnd } from "../reports";
 import { buildBoard } from "./board";
 import { createSnooze, endSnooze } from "./snoozes";
 import { weekWearKeeper } from "./week-wear";

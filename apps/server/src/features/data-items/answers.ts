@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { dataAnswers, dataItems, dataQuestions, type FormSnapshot } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
-import { checkAnswers } from "../forms/answer-rules";
+import { checkAnswers } from "../forms";
 import { answerOut } from "./items";
 
 type AnswerBody = z.output<typeof dataAnswerBodySchema>;

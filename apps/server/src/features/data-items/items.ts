@@ -26,7 +26,7 @@ import {
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { AppError } from "../../lib/errors";
-import { recordShareEvent } from "../consents/record";
+import { recordShareEvent } from "../consents";
 import { questionIn } from "./catalogue";
 import { shownFileName } from "./image-processing";
 

@@ -16,8 +16,8 @@ import {
   users,
 } from "../../db/schema";
 import { type AlertMailItem, mailTemplates } from "../../lib/mail/templates";
-import { notificationsUrl, reportUrl, staffRecipients } from "../alerts/engine/mails";
-import { storeBatch } from "../vitals/store";
+import { notificationsUrl, reportUrl, staffRecipients } from "../alerts";
+import { storeBatch } from "../vitals";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -9,8 +9,7 @@ import {
   dataShares,
   users,
 } from "../../db/schema";
-import { processUpload } from "../data-items/image-processing";
-import { ensureItems } from "../data-items/items";
+import { ensureItems, processUpload } from "../data-items";
 import { DEMO_MEMBERS, demoMemberIds } from "./seed-watch";
 
 /** A vaccination record card, drawn rather than shipped (no photo of a real document in the repository). */

@@ -26,9 +26,8 @@ import {
   vitalSync,
 } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
-import { evaluateBatch } from "../alerts/engine/evaluate";
-import { sweepSyncGaps } from "../alerts/engine/sync-sweep";
-import { type IngestHook, storeBatch } from "../vitals/store";
+import { evaluateBatch, sweepSyncGaps } from "../alerts";
+import { type IngestHook, storeBatch } from "../vitals";
 import { recordDemoAlertMails } from "./seed-alerts";
 import { loadUser, prng, type SimOptions, type Traits } from "./simulator";
 

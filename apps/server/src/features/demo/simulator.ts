@@ -1,7 +1,7 @@
 import type { SleepStage } from "@mimamori/shared";
 import type { Db } from "../../db/client";
-import { type IngestHook, type StoreResult, storeBatch } from "../vitals/store";
-import type { Sample, Segment } from "../vitals/validate";
+import type { Sample, Segment } from "../vitals";
+import { type IngestHook, type StoreResult, storeBatch } from "../vitals";
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same band data, so re-runs are idempotent. */
 export function prng(seed: number) {

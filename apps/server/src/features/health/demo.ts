@@ -3,7 +3,7 @@ import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
 import { perDatabase } from "../../db/per-database";
 import { users } from "../../db/schema";
-import { DEMO_ACCOUNTS } from "../demo/seed";
+import { DEMO_ACCOUNTS } from "../demo";
 
 /** The health check's one query, built once per database. */
 const demoAccountQuery = perDatabase((db) =>

@@ -3,7 +3,7 @@ import { type PassThrough, Readable } from "node:stream";
 import { csvLine, type Language, type Measure, type MyRawRetention, measureByNumber } from "@mimamori/shared";
 import { ZipFile } from "yazl";
 import type { Db } from "../../db/client";
-import { consentHistory } from "../consents/queries";
+import { consentHistory } from "../consents";
 import {
   BUNDLE_TAIL,
   bpEntry,

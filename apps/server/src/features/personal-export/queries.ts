@@ -24,10 +24,10 @@ import {
   users,
 } from "../../db/schema";
 import { PAGE } from "../../lib/csv-stream";
-import { shownFileName } from "../data-items/image-processing";
-import { toUserInfo } from "../users/user-info";
-import type { VitalFilter } from "../vitals/levels";
-import { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
+import { shownFileName } from "../data-items";
+import { toUserInfo } from "../identity";
+import type { VitalFilter } from "../vitals";
+import { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage } from "../vitals";
 import type { SleepSessionRow } from "./fhir";
 
 /*

@@ -3,7 +3,7 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { unauthenticated } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
-import { defaultRawRetentionDays, rawRetentionOf } from "../vitals/retention";
+import { defaultRawRetentionDays, rawRetentionOf } from "../vitals";
 import { exportFileName, personalExportZip } from "./export";
 import { takeLease } from "./lease";
 import { profileOf } from "./queries";

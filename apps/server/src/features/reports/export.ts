@@ -5,8 +5,7 @@ import { rows } from "../../db/client";
 import { sleepSessions, users } from "../../db/schema";
 import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches } from "../../lib/csv-stream";
 import { at } from "../../lib/time-sql";
-import { BUCKET_ROW, hourBuckets } from "../vitals/levels";
-import { FIRST_SPAN_MS, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
+import { BUCKET_ROW, FIRST_SPAN_MS, hourBuckets, nextSpan, RAW_ROW, rawPage } from "../vitals";
 import { LABELS, sleepSegmentRows } from "./report-csv";
 
 const USER_PAGE = 200;

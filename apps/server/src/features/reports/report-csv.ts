@@ -23,8 +23,16 @@ import {
   zonedHeader,
 } from "../../lib/csv-stream";
 import { at, localStart } from "../../lib/time-sql";
-import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
-import { FIRST_SPAN_MS, nextSpan, RAW_ROW, rawPage } from "../vitals/raw";
+import {
+  BUCKET_ROW,
+  bucketsOver,
+  FIRST_SPAN_MS,
+  localHourLevels,
+  nextSpan,
+  RAW_ROW,
+  rawPage,
+  type VitalFilter,
+} from "../vitals";
 import { viewOf } from "./present";
 
 export const LABELS = {

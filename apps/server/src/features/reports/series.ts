@@ -10,8 +10,15 @@ import type { Db } from "../../db/client";
 import { oneRow, rows } from "../../db/client";
 import { sleepSegments, sleepSessions } from "../../db/schema";
 import { at, epoch, localStart } from "../../lib/time-sql";
-import { BUCKET_ROW, bucketsOver, localHourLevels, type VitalFilter } from "../vitals/levels";
-import { latestRaw, RAW_ROW, rawSamples } from "../vitals/raw";
+import {
+  BUCKET_ROW,
+  bucketsOver,
+  latestRaw,
+  localHourLevels,
+  RAW_ROW,
+  rawSamples,
+  type VitalFilter,
+} from "../vitals";
 
 /** [timestamp, max, min, mean]; steps [timestamp, total, null, null]; sleep [night, total, deep, light]. */
 export type Row = [number, number | null, number | null, number | null];

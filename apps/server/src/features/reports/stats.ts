@@ -6,7 +6,7 @@ import { acceptedClientConsent, acceptedClientIds } from "../../db/membership-ru
 import { memberships, sleepSessions } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, localStart } from "../../lib/time-sql";
-import { BUCKET_ROW, bucketsOver, LEVELS, localHourLevels, type VitalFilter } from "../vitals/levels";
+import { BUCKET_ROW, bucketsOver, LEVELS, localHourLevels, type VitalFilter } from "../vitals";
 import type { Window } from "./series";
 
 export interface Stat {

@@ -13,6 +13,7 @@ import {
   vitalHourDays,
   vitalSamples,
 } from "../../db/schema";
+import { bareList } from "../../db/sql-names";
 import { localMidnightMs } from "../../lib/time-sql";
 import { startTestApp, type TestApp } from "../../test/app";
 import { type Role, roleTokens } from "../../test/roles";
@@ -413,6 +414,31 @@ describe("uploads over packed days", () => {
     );
     expect(hour.n).toBe(raw.n);
     expect((await twice()).n).toBe(0);
+  });
+
+  it("a stored time finer than a millisecond (stored before uploads were rounded) stays hot; the rest of its day is packed", async () => {
+    const v = vitalSamples;
+    const d = vitalDays;
+    const at = new Date(FROM + 2 * DAY_MS + 5 * 3_600_000 + 12_345).toISOString().replace("Z", "500+00");
+    const day = at.slice(0, 10);
+    // the database's own row, as an older version stored it (uploads round to the millisecond: validate.ts)
+    await t.db.execute(
+      sql`insert into ${v} (${bareList(v.userId, v.measure, v.at, v.value)}) values (${c().uid}::uuid, 5091, ${at}::timestamptz, 88)`,
+    );
+    await packAll();
+    const placed = await oneRow<{ hot: number; hotDay: number; packed: number }>(
+      t.db,
+      sql`select (select count(*) from ${v} where ${v.userId} = ${c().uid}::uuid and ${v.at} = ${at}::timestamptz)::int as hot,
+          (select count(*) from ${v} where ${v.userId} = ${c().uid}::uuid and ${v.measure} = 5091
+            and (${v.at} at time zone 'UTC')::date = ${day}::date)::int as "hotDay",
+          (select count(*) from ${d} where ${d.userId} = ${c().uid}::uuid and ${d.measure} = 5091
+            and ${d.day} = ${day}::date)::int as packed`,
+    );
+    expect(placed).toEqual({ hot: 1, hotDay: 1, packed: 1 });
+    expect((await twice()).n).toBe(0);
+    await t.db.execute(
+      sql`delete from ${v} where ${v.userId} = ${c().uid}::uuid and ${v.at} = ${at}::timestamptz`,
+    );
   });
 
   it("uploads while the pack runs lose nothing and store nothing twice", async () => {

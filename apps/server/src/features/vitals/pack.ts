@@ -80,8 +80,13 @@ interface Packing {
   user: AnyPgColumn;
   measure: AnyPgColumn;
   time: AnyPgColumn;
-  /** The rows that may move. */
+  /**
+   * The rows that may move, as the primary key's index answers it (the span of a batch is an index range: any other
+   * condition here, estimated by the planner as rare, turned each batch into a sequential scan of the whole table).
+   */
   packable: (before: number) => SQL;
+  /** What else a row needs to move, checked by the move alone. */
+  movable?: SQL;
   /** One statement moving the rows matching `where` into their packed days, answering the rows moved as `n`. */
   move: (where: SQL) => SQL;
 }
@@ -92,8 +97,9 @@ const SAMPLES: Packing = {
   user: v.userId,
   measure: v.measure,
   time: v.at,
-  // a packed time is whole milliseconds
-  packable: (before) => sql`${v.at} < ${at(before)} and ${v.at} = date_trunc('milliseconds', ${v.at})`,
+  packable: (before) => sql`${v.at} < ${at(before)}`,
+  // a packed time is whole milliseconds (a finer one stays hot)
+  movable: sql`${v.at} = date_trunc('milliseconds', ${v.at})`,
   move: (where) => sql`with moved as (
       delete from ${v} where ${where} returning ${v.userId}, ${v.measure}, ${v.at}, ${v.value}
     ), days as (
@@ -215,7 +221,11 @@ async function moveBatch(
     // in the range, and moving rows of a user whose upload runs deadlocks with it (it stays hot for the next run)
     const moved = await oneRow<{ n: number }>(
       tx,
-      packing.move(sql`${packing.packable(before)}${after} and ${key} <= ${end} and ${user} = any(${who})`),
+      packing.move(
+        sql`${packing.packable(before)}${after} and ${key} <= ${end} and ${user} = any(${who})${
+          packing.movable ? sql` and ${packing.movable}` : sql``
+        }`,
+      ),
     );
     return { moved: moved.n, next: { userId: span.user_id, measure: span.measure, at: span.at } };
   });

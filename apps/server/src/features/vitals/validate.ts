@@ -1,8 +1,8 @@
 import {
   INGEST_FUTURE_SKEW_S,
   INGEST_MIN_TIME_S,
+  type IngestRejectionReason,
   isReportId,
-  type MessageCode,
   measureOf,
   SLEEP_SEGMENT_MAX_S,
   SLEEP_STAGES,
@@ -26,7 +26,7 @@ export interface Segment {
 export interface Rejection {
   kind: "samples" | "sleep";
   index: number;
-  reason: MessageCode;
+  reason: IngestRejectionReason;
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -39,7 +39,7 @@ export function parseTime(t: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-function timeProblem(ms: number | null, now: number): MessageCode | null {
+function timeProblem(ms: number | null, now: number): IngestRejectionReason | null {
   if (ms === null) return "invalid-time";
   if (ms > now + INGEST_FUTURE_SKEW_S * 1000) return "future-time";
   if (ms < INGEST_MIN_TIME_S * 1000) return "too-old";
@@ -48,7 +48,7 @@ function timeProblem(ms: number | null, now: number): MessageCode | null {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null;
 
-function checkSample(row: unknown, index: number, now: number): Sample | MessageCode {
+function checkSample(row: unknown, index: number, now: number): Sample | IngestRejectionReason {
   if (!isObject(row) || row.code === undefined || row.time === undefined || row.value === undefined)
     return "invalid-sample";
   if (typeof row.code !== "string" && typeof row.code !== "number") return "unknown-code";
@@ -62,7 +62,7 @@ function checkSample(row: unknown, index: number, now: number): Sample | Message
   return timeProblem(ms, now) ?? { index, measure: m.measure, at: ms as number, value: row.value };
 }
 
-function checkSegment(row: unknown, index: number, now: number): Segment | MessageCode {
+function checkSegment(row: unknown, index: number, now: number): Segment | IngestRejectionReason {
   if (!isObject(row)) return "invalid-sleep-range";
   if (!SLEEP_STAGES.includes(row.stage as SleepStage)) return "invalid-stage";
   const start = parseTime(row.start);

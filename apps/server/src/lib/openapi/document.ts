@@ -7,6 +7,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fast
 import { z } from "zod";
 import type { Access } from "../access";
 import { LIMITED_ROUTES } from "../rate-limits";
+import { type GuideInput, integratorsGuide } from "./guide";
 import { OPERATION_GROUPS, type Operation } from "./operations";
 
 /* The OpenAPI document at /api/docs (docs/architecture.md, "The OpenAPI document"): paths and schemas from the
@@ -133,9 +134,21 @@ function nameSharedContracts(routes: RouteOptions[], registry: z.core.$ZodRegist
   }
 }
 
-/** Registers @fastify/swagger and its UI at /api/docs with the document built as described above. */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+const ROUTES = new WeakMap<FastifyInstance, RouteOptions[]>();
+/** The routes an app's document describes, with their zod schemas (openapi.test.ts checks the examples with them). */
+export const documentedRoutes = (app: FastifyInstance): readonly RouteOptions[] => ROUTES.get(app) ?? [];
+
+/**
+ * Registers @fastify/swagger and its UI at /api/docs with the document built as described above; its
+ * `info.description` is the integrators' page (guide.ts).
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  guide: GuideInput,
+): Promise<void> {
   const routes: RouteOptions[] = [];
+  ROUTES.set(app, routes);
   app.addHook("onRoute", (route) => {
     routes.push(route);
   });
@@ -150,9 +163,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: "Mimamori API",
         version,
-        description:
-          "The API of Mimamori's web app, for integrators. Errors are `{detail, code, field?}` (`Error`): `code` is " +
-          "stable, `detail` is in the caller's language (Accept-Language: ja or en).",
+        description: integratorsGuide(guide),
         license: { name: "Proprietary" },
       },
       servers: [{ url: "/", description: "This server" }],
@@ -282,6 +293,14 @@ function finish(doc: Json, metaOf: Map<string, OperationMeta>): Json {
       const jsonBody = (operation.requestBody as Json | undefined)?.content as Json | undefined;
       if (extra?.example !== undefined && jsonBody?.["application/json"])
         (jsonBody["application/json"] as Json).example = extra.example;
+      for (const p of (operation.parameters as Json[] | undefined) ?? []) {
+        const example = extra?.parameters?.[p.name as string];
+        if (example !== undefined) p.example = example;
+      }
+      const answer = (responses["200"]?.content as Json | undefined)?.["application/json"] as
+        | Json
+        | undefined;
+      if (extra?.answer !== undefined && answer) answer.example = extra.answer;
       if (extra?.upload) {
         const { field, types, maxBytes } = extra.upload;
         operation.requestBody = {
@@ -365,8 +384,8 @@ function mergeIdenticalPaths(paths: Record<string, Record<string, Json>>) {
 }
 
 /**
- * OpenAPI 3.0 fixes in the schemas zod writes: `nullable` beside `anyOf` (no `type`) moves into each branch, and
- * repeated `anyOf` branches (several nullable forms of one union) are kept once.
+ * OpenAPI 3.0 fixes in the schemas zod writes: `nullable` beside `anyOf` (no `type`) moves into each branch,
+ * repeated `anyOf` branches (several nullable forms of one union) are kept once, and a nullable enum lists null.
  */
 function tidySchemas(node: unknown): void {
   if (Array.isArray(node)) {
@@ -393,6 +412,8 @@ function tidySchemas(node: unknown): void {
     delete s.anyOf;
     Object.assign(s, only);
   }
+  // OpenAPI 3.0.3: `nullable` does not widen an `enum`, which must list null itself (a nullable zone colour)
+  if (s.nullable === true && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
   // a nullable named schema: zod writes `{nullable, allOf: [$ref]}`, which has no type for the null
   if (s.nullable === true && s.type === undefined && Array.isArray(s.allOf) && s.allOf.length === 1) {
     delete s.nullable;

@@ -3,13 +3,24 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { ERRORS, MESSAGES } from "@mimamori/shared";
+import {
+  ERRORS,
+  INGEST_MAX_SAMPLES,
+  INGEST_MAX_SLEEP,
+  INGEST_REJECTION_REASONS,
+  MESSAGES,
+  measureOf,
+} from "@mimamori/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { memberships } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { LIMITED_ROUTES } from "../rate-limits";
 import { API_TYPES_FILE, apiTypesOf, buildOpenApiDocument } from "./api-types";
-import { openapiPath } from "./document";
-import { OPERATION_GROUPS } from "./operations";
+import { documentedRoutes, openapiPath } from "./document";
+import { pathOf, UPLOAD_FAILURES } from "./guide";
+import { OPERATION_GROUPS, type OperationExtra } from "./operations";
 
 /*
  * Issue 30 §2 (I30-OPENAPI-01): the OpenAPI document integrators read, built from the routes (lib/openapi/
@@ -35,6 +46,58 @@ function operationOf(key: string): Json {
   const op = operations.get(key);
   if (!op) throw new Error(`${key} is not in the document`);
   return op;
+}
+
+/** The operations of the table that document their answer ("GET /api/x/:id", extra). */
+const ANSWERED = OPERATION_GROUPS.flatMap((g) => Object.entries(g.operations)).flatMap(
+  ([key, [id, , extra]]) => (extra?.answer === undefined ? [] : [{ key, id, extra }]),
+);
+
+/** The call of an operation with its documented parameters: those of its path in the path, the rest as query. */
+function exampleCall(key: string, extra: OperationExtra) {
+  const [method = "", url = ""] = key.split(" ");
+  let path = url.replace(/^\/api/, "");
+  const params: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra.parameters ?? {})) {
+    const segment = new RegExp(`:${name}(?=/|$)`);
+    if (segment.test(path)) {
+      path = path.replace(segment, String(value));
+      params[name] = String(value);
+    } else query[name] = String(value);
+  }
+  return { method, path: `${path}?${new URLSearchParams(query)}`, params, query };
+}
+
+/** The zod schemas of a route, as it was registered. */
+function routeSchemas(key: string) {
+  const [method = "", url] = key.split(" ");
+  const route = documentedRoutes(t.app).find((r) => r.url === url && [r.method].flat().includes(method));
+  if (!route?.schema) throw new Error(`${key}: no route with a schema`);
+  return route.schema as {
+    params?: ZodType;
+    querystring?: ZodType;
+    body?: ZodType;
+    response: Record<number, ZodType>;
+  };
+}
+
+/**
+ * A real answer with what differs from run to run taken from its example: the member's id and sync time, and the
+ * cards of today's steps and last night's sleep (measures not summed as levels), which depend on the day it runs.
+ */
+function asDocumented(real: Json, example: Json): Json {
+  const out = structuredClone(real);
+  if ("last_sync" in out) out.last_sync = example.last_sync;
+  (out.users as Json[] | undefined)?.forEach((u, i) => {
+    u.user.uid = example.users[i]?.user.uid;
+    u.last_sync = example.users[i]?.last_sync;
+  });
+  (out.report_list as Json[] | undefined)?.forEach((card, i) => {
+    const { value, value_dbp, time, color } = example.report_list[i] ?? {};
+    if (measureOf(card.id).aggregation !== "mean") Object.assign(card, { value, value_dbp, time, color });
+  });
+  return out;
 }
 
 beforeAll(async () => {
@@ -218,6 +281,114 @@ describe("the OpenAPI document's bodies", () => {
     }
     const event = JSON.stringify(doc.components.schemas.WebhookEvent);
     for (const type of ["alert.raised", "webhook.test"]) expect(event).toContain(type);
+  });
+});
+
+describe("the OpenAPI document's report examples", () => {
+  it("gives the reports' parameters, body and answer examples that their routes' zod schemas accept", () => {
+    expect(ANSWERED.map((a) => a.id).sort()).toEqual([
+      "getOwnReport",
+      "getStaffReport",
+      "getStaffReportKpis",
+      "listOwnReports",
+      "setReportRanges",
+    ]);
+    for (const { key, id, extra } of ANSWERED) {
+      const schemas = routeSchemas(key);
+      // zod keeps only the fields its schema names: an example with a field too many fails, one missing throws
+      expect(schemas.response[200]?.parse(extra.answer), id).toEqual(extra.answer);
+      const { params, query } = exampleCall(key, extra);
+      if (schemas.params) expect(schemas.params.safeParse(params).error, id).toBeUndefined();
+      if (schemas.querystring) expect(schemas.querystring.safeParse(query).error, id).toBeUndefined();
+      if (extra.example !== undefined)
+        expect(schemas.body?.safeParse(extra.example).error, id).toBeUndefined();
+      // and the document shows them (redocly lint checks them against the JSON schemas: no-invalid-media-type-examples)
+      const op = operationOf(key);
+      expect(op.responses["200"].content["application/json"].example, id).toEqual(extra.answer);
+      if (extra.example !== undefined)
+        expect(op.requestBody.content["application/json"].example, id).toEqual(extra.example);
+      for (const [name, value] of Object.entries(extra.parameters ?? {}))
+        expect(op.parameters.find((p: Json) => p.name === name)?.example, `${id} ${name}`).toEqual(value);
+    }
+  });
+
+  it("gives the reports examples that are the API's answers after the band upload example", async () => {
+    const client = await t.signIn("client@example.com");
+    const staff = await t.signIn("staff@example.com");
+    // the demo memberships took effect long before the example's day (staff see nothing from before it)
+    await t.db
+      .update(memberships)
+      .set({ acceptedAt: new Date("2026-01-01T00:00:00Z") })
+      .where(eq(memberships.userId, client.user.uid));
+    const upload = operationOf("POST /api/user/vitals").requestBody.content["application/json"].example;
+    const first = await t.call("POST", "/user/vitals", upload, { token: client.idToken });
+    expect(first.body.accepted + first.body.duplicates).toBe(3);
+    // sent again, it is stored once (the how-to's promise)
+    const again = await t.call("POST", "/user/vitals", upload, { token: client.idToken });
+    expect(again.body).toMatchObject({ accepted: 0, duplicates: 3, rejected: [] });
+    for (const { key, id, extra } of ANSWERED) {
+      const { method, path } = exampleCall(key, extra);
+      const token = key.includes("/api/staff/") ? staff.idToken : client.idToken;
+      const res = await t.call(method, path, extra.example as Json | undefined, { token });
+      expect(res.status, `${id}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(asDocumented(res.body, extra.answer as Json), id).toEqual(extra.answer);
+    }
+  });
+});
+
+describe("the integrators' page at /api/docs", () => {
+  it("documents the band upload as a how-to naming the real path, batch limits and error codes", async () => {
+    const guide = doc.info.description as string;
+    const upload = [...operations].find(([, op]) => op.operationId === "uploadVitals")?.[0] as string;
+    expect(upload).toBe(`POST ${pathOf("uploadVitals")}`);
+    expect(guide).toContain(`\`${upload}\``);
+    expect(guide).toContain(`\`POST ${pathOf("signIn")}\``);
+    expect(guide).toContain(`at most ${INGEST_MAX_SAMPLES.toLocaleString("en")} samples`);
+    expect(guide).toContain(`${INGEST_MAX_SLEEP.toLocaleString("en")} sleep records per call`);
+    // each code of the failure table with its real status and whether to resend
+    for (const { codes, retry } of UPLOAD_FAILURES)
+      for (const c of codes) expect(guide).toContain(`| ${ERRORS[c]} | \`${c}\` | ${retry ? "yes" : "no"} |`);
+    const resend = UPLOAD_FAILURES.filter((f) => f.retry).flatMap((f) => f.codes);
+    expect(resend).toEqual(expect.arrayContaining(["unauthenticated", "rate-limited", "unknown-error"]));
+    expect(resend).not.toContain("batch-too-large");
+    for (const reason of INGEST_REJECTION_REASONS) expect(guide).toContain(`\`${reason}\``);
+    // the curl example, as the page shows it: the demo client signs in and sends its batch twice
+    const signInBody = JSON.parse(guide.match(/-d '(.+)'/)?.[1] as string);
+    const session = await t.call("POST", pathOf("signIn").replace(/^\/api/, ""), signInBody);
+    expect(session.status).toBe(200);
+    const token = session.body.idToken as string;
+    const path = pathOf("uploadVitals").replace(/^\/api/, "");
+    const now = Math.floor(Date.now() / 1000);
+    // the shell's $NOW and $((NOW - s)) in its body
+    const shellBody = guide.match(/^BODY='(.+)'$/m)?.[1] ?? "";
+    const uploadBody = JSON.parse(
+      shellBody
+        .replace(/'\$\(\(NOW - (\d+)\)\)'/g, (_, s) => String(now - Number(s)))
+        .replaceAll("'$NOW'", String(now)),
+    );
+    const sent = uploadBody.samples.length;
+    expect(sent).toBeGreaterThan(0);
+    for (const [accepted, duplicates] of [
+      [sent, 0],
+      [0, sent],
+    ]) {
+      const res = await t.call("POST", path, uploadBody, { token });
+      expect(res.body).toMatchObject({ accepted, duplicates, rejected: [] });
+      expect(guide).toContain(
+        `# {"accepted":${accepted},"duplicates":${duplicates},"rejected":[],"last_sync":…}`,
+      );
+    }
+    // the codes the route really answers are in the table: a batch too large, no token
+    const big = Array.from({ length: INGEST_MAX_SAMPLES + 1 }, (_, i) => ({
+      code: "00005091",
+      time: 1_795_650_000 + i,
+      value: 70,
+    }));
+    const tooLarge = await t.call("POST", path, { samples: big }, { token });
+    const noToken = await t.call("POST", path, uploadBody);
+    expect([tooLarge.status, noToken.status]).toEqual([413, 401]);
+    for (const res of [tooLarge, noToken])
+      expect(guide).toContain(`| ${res.status} | \`${res.body.code}\` |`);
   });
 });
 

@@ -8,6 +8,8 @@
  * caps, 503), a multipart upload and a download's media types.
  */
 
+import { REPORT_EXAMPLES } from "./report-examples";
+
 export interface OperationExtra {
   /** Statuses besides those derived from access and schema (400, 401, 403, 404, 413, 415, 429, 500). */
   errors?: readonly number[];
@@ -19,18 +21,34 @@ export interface OperationExtra {
   description?: string;
   /** An example of the JSON request body. */
   example?: unknown;
+  /** Examples of path and query parameters, by name. */
+  parameters?: Readonly<Record<string, string | number>>;
+  /** An example of the JSON success answer (the answer to `example` and `parameters`). */
+  answer?: unknown;
 }
 
 export type Operation = readonly [operationId: string, summary: string, extra?: OperationExtra];
 
 export interface OperationGroup {
-  /** The tag: the server feature folder (apps/server/src/features/<tag>). */
+  /**
+   * The tag: the folder that answers, under apps/server/src/features/: a domain (`vitals`) or a part of one
+   * (`entities/members`, `identity/auth`).
+   */
   tag: string;
   description: string;
   operations: Record<string, Operation>;
 }
 
 const CSV = ["text/csv"] as const;
+
+/** The band upload's example body: two heart-rate samples and a sleep record (guide.ts shows it in curl). */
+export const BAND_UPLOAD_EXAMPLE = {
+  samples: [
+    { code: "00005091", time: "2026-11-26T09:00:00+09:00", value: 72 },
+    { code: "00005091", time: "2026-11-26T09:01:00+09:00", value: 75 },
+  ],
+  sleep: [{ start: "2026-11-26T01:00:00+09:00", end: "2026-11-26T02:30:00+09:00", stage: "light" }],
+} as const;
 const CONFLICT = { errors: [409] } as const;
 const IMAGE_UPLOAD = {
   field: "image",
@@ -56,7 +74,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "auth",
+    tag: "identity/auth",
     description: "Signing in and out, tokens, e-mail verification and passwords.",
     operations: {
       "POST /api/auth/sign-in": [
@@ -80,7 +98,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "users",
+    tag: "identity/account",
     description: "A person's own account: registration, profile and language.",
     operations: {
       "POST /api/user/register": [
@@ -99,17 +117,6 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "staff-session",
-    description: "A staff member's workspaces and signing in to one.",
-    operations: {
-      "GET /api/staff/entities": [
-        "listStaffWorkspaces",
-        "The entities the signed-in person is accepted staff of",
-      ],
-      "POST /api/staff/:workspace/login": ["staffLogin", "Enter an entity's workspace as its staff"],
-    },
-  },
-  {
     tag: "admin",
     description: "Administrators (super users): signing in as one and the user lists.",
     operations: {
@@ -120,7 +127,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "entities",
+    tag: "entities/records",
     description: "Entities (organisations, path segment `workspace`) as an administrator manages them.",
     operations: {
       "GET /api/entities": ["listEntities", "Every entity"],
@@ -153,7 +160,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "client-memberships",
+    tag: "entities/memberships",
     description: "A client's own memberships: invitations, the entities they belong to and their modules.",
     operations: {
       "GET /api/user/entities": ["listOwnMemberships", "The signed-in person's memberships"],
@@ -194,7 +201,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "entity-staff",
+    tag: "entities/staff",
     description: "An entity's staff as its staff see and manage them.",
     operations: {
       "GET /api/staff/:workspace/staffs": ["listEntityStaff", "The entity's staff"],
@@ -209,7 +216,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
-    tag: "entity-members",
+    tag: "entities/members",
     description:
       "An entity's members (clients): the list, registration by form or CSV, approval and removal.",
     operations: {
@@ -248,6 +255,17 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
+    tag: "entities/session",
+    description: "A staff member's workspaces and signing in to one.",
+    operations: {
+      "GET /api/staff/entities": [
+        "listStaffWorkspaces",
+        "The entities the signed-in person is accepted staff of",
+      ],
+      "POST /api/staff/:workspace/login": ["staffLogin", "Enter an entity's workspace as its staff"],
+    },
+  },
+  {
     tag: "vitals",
     description: "Band data uploads, and how long raw samples are kept.",
     operations: {
@@ -268,13 +286,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
             "`time`: ISO 8601 with its offset, or epoch seconds), each sleep record `{start, end, stage}`. Samples " +
             "are checked one by one: the answer counts the accepted and the duplicates (a retried batch stores " +
             "nothing twice) and lists each rejected one by its index with the reason.",
-          example: {
-            samples: [
-              { code: "00005091", time: "2026-11-26T09:00:00+09:00", value: 72 },
-              { code: "00005091", time: "2026-11-26T09:01:00+09:00", value: 75 },
-            ],
-            sleep: [{ start: "2026-11-26T01:00:00+09:00", end: "2026-11-26T02:30:00+09:00", stage: "light" }],
-          },
+          example: BAND_UPLOAD_EXAMPLE,
         },
       ],
     },
@@ -283,21 +295,35 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     tag: "reports",
     description: "Vital data reports and their downloads, for clients, staff and administrators.",
     operations: {
-      "GET /api/user/reports/resq_band": ["listOwnReports", "The signed-in person's reports"],
-      "GET /api/user/reports/resq_band/:id": ["getOwnReport", "One of one's reports over a window"],
+      "GET /api/user/reports/resq_band": [
+        "listOwnReports",
+        "The signed-in person's reports",
+        REPORT_EXAMPLES.listOwnReports,
+      ],
+      "GET /api/user/reports/resq_band/:id": [
+        "getOwnReport",
+        "One of one's reports over a window",
+        REPORT_EXAMPLES.getOwnReport,
+      ],
       "GET /api/user/reports/resq_band/:id/download": [
         "downloadOwnReport",
         "Download one's report data as CSV",
         { produces: CSV },
       ],
-      "GET /api/staff/:workspace/reports_v2/kpis": ["getStaffReportKpis", "The entity's KPI tiles"],
+      "GET /api/staff/:workspace/reports_v2/kpis": [
+        "getStaffReportKpis",
+        "The entity's KPI tiles",
+        REPORT_EXAMPLES.getStaffReportKpis,
+      ],
       "GET /api/staff/:workspace/reports_v2/:reportId": [
         "getStaffReport",
         "A report over the entity's members",
+        REPORT_EXAMPLES.getStaffReport,
       ],
       "POST /api/staff/:workspace/reports_v2/:reportId": [
         "setReportRanges",
         "Set the entity's ranges of a report",
+        REPORT_EXAMPLES.setReportRanges,
       ],
       "POST /api/staff/:workspace/reports_v2/:reportId/tuning/:uid": [
         "setMemberTuning",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { entities, memberships, users } from "../../db/schema";
-import { createSession } from "../../features/auth/sessions";
+import { createSession } from "../../features/identity/auth/sessions";
 import { MINUTE } from "../../jobs/clock";
 import { IdTokens } from "../../lib/id-tokens";
 import { TEST_SECRET } from "../app";

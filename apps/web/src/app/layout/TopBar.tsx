@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { DemoChip } from "../../components/DemoChip";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { visuallyHidden } from "../../components/visuallyHidden";
-import { NotificationBell } from "./NotificationBell";
+import { AlertBell } from "./AlertBell";
 import { UserMenu } from "./UserMenu";
 
 interface Props {
@@ -84,7 +84,7 @@ export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen
         )}
         <Box sx={{ flexGrow: 1 }} />
         <DemoChip onDark />
-        {area === "staff" && workspace && <NotificationBell workspace={workspace} />}
+        {area === "staff" && workspace && <AlertBell workspace={workspace} />}
         <LanguageMenu />
         <UserMenu area={area} workspace={workspace} />
       </Toolbar>

@@ -1,7 +1,7 @@
 import type { SessionResponse, SignInBody, UserType } from "@mimamori/shared";
 import { resetQueryCache } from "../../api/cacheReset";
 import { configureApi, refreshSession } from "../../api/client";
-import { endpoints } from "../../api/endpoints";
+import { identityEndpoints } from "../../api/identity";
 import { markAnonymous, markAuthenticated, sessionStore, storeTokens } from "../../api/session";
 import { applyLanguage, currentLanguage } from "../../i18n";
 import {
@@ -24,7 +24,7 @@ configureApi({
 /** Applies the language stored for the user on the server (it overrides browser and cookie). */
 async function applyStoredLanguage(): Promise<void> {
   try {
-    const { language } = await endpoints.ownLanguage();
+    const { language } = await identityEndpoints.ownLanguage();
     applyLanguage(language);
   } catch {
     // Spec §8: a failed language fetch only stops loading.
@@ -58,7 +58,7 @@ export function restoreSession(): Promise<void> {
 
 /** Signs in; the session is kept in memory but not announced until `establishSession`. */
 export async function signIn(body: SignInBody): Promise<SessionResponse> {
-  const res = await endpoints.signIn(body);
+  const res = await identityEndpoints.signIn(body);
   storeTokens(res);
   return res;
 }
@@ -87,7 +87,7 @@ export function replaceSession(res: SessionResponse): void {
  * ends the in-memory session; the route guard then shows the sign-in page of the area.
  */
 export async function signOut(): Promise<void> {
-  await endpoints.signOut();
+  await identityEndpoints.signOut();
   for (const name of SPEC_COOKIES) deleteCookie(name);
   setAuthenticatedFlag(false);
   markAnonymous("signed-out");

@@ -1,9 +1,17 @@
-/** The admin area's feature strings: one chunk, loaded with the area's layout (areaStrings.ts). */
+/**
+ * The admin area's feature strings: one chunk, loaded with the area's layout (areaStrings.ts). Its role folder in
+ * every domain (`features/<domain>/admin/`), what the roles of a domain share (`features/<domain>/common/`) and the
+ * domains every role uses alike; and the admin's own domain (`features/admin/`, no role folder: only the admin
+ * has it).
+ */
 export default import.meta.glob<Record<string, unknown>>(
   [
-    "../../features/admin/*/i18n/*.json",
-    "../../features/*-common/i18n/*.json",
-    "../../features/privacy/*/i18n/*.json",
+    "../../features/*/admin/**/i18n/*.json",
+    "../../features/admin/**/i18n/*.json",
+    "../../features/*/common/**/i18n/*.json",
+    "../../features/consents/i18n/*.json",
+    "../../features/personal-export/i18n/*.json",
+    "../../features/account-deletion/i18n/*.json",
   ],
   { eager: true, import: "default" },
 );

@@ -1,5 +1,9 @@
-/** The band app's chart view: the report strings and the acceptance of new terms (areaStrings.ts). */
+/** The band app's chart view: its role folders, the report strings and the acceptance of new terms (areaStrings.ts). */
 export default import.meta.glob<Record<string, unknown>>(
-  ["../../features/reports-common/i18n/*.json", "../../features/privacy/consents/i18n/*.json"],
+  [
+    "../../features/*/mobile/**/i18n/*.json",
+    "../../features/reports/common/i18n/*.json",
+    "../../features/consents/i18n/*.json",
+  ],
   { eager: true, import: "default" },
 );

@@ -14,7 +14,7 @@ import { entities, jobSlots, notificationSettings, notifications } from "../../.
 import type { Job } from "../../../jobs/runner";
 import { claimSlot } from "../../../jobs/slots";
 import type { AppContext } from "../../../lib/context";
-import { dueSlot } from "../../forms/schedule-job";
+import { dueSlot } from "../../forms";
 import { type AlertRow, alertColumns, queueAlertMails, staffRecipients } from "./mails";
 
 export const DIGEST_JOB = "alert-digest";

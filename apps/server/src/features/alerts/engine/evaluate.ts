@@ -20,8 +20,8 @@ import {
   reportTunings,
 } from "../../../db/schema";
 import { bare, bareList } from "../../../db/sql-names";
-import { effectiveRanges, type Tuning } from "../../reports/ranges";
-import { alertDeliveriesSql, alertSourceReturning } from "../../webhooks/enqueue";
+import { effectiveRanges, type Tuning } from "../../reports";
+import { alertDeliveriesSql, alertSourceReturning } from "../../webhooks";
 import { isRed, type JudgedSample, judgeMeasure, type MeasureState } from "./judge";
 import { prepared } from "./prepared-sql";
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobRunner } from "../../../jobs/runner";
 import type { AppContext } from "../../../lib/context";
-import type { IngestHook } from "../../vitals/store";
+import type { IngestHook } from "../../vitals";
 import { alertDigestJob, alertRealtimeJob, REALTIME_JOB } from "./digest";
 import { alertEscalationJob } from "./escalation";
 import { evaluateBatch } from "./evaluate";

@@ -8,7 +8,7 @@ import { bareList } from "../../../db/sql-names";
 import type { Job } from "../../../jobs/runner";
 import type { AppContext } from "../../../lib/context";
 import { at } from "../../../lib/time-sql";
-import { alertDeliveriesSql, alertSourceReturning } from "../../webhooks/enqueue";
+import { alertDeliveriesSql, alertSourceReturning } from "../../webhooks";
 
 export const SYNC_SWEEP_JOB = "alert-sync-sweep";
 /** Every 5 minutes (docs/decisions.md): sync lengths are hours, so a gap is seen within minutes of its length. */

@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { reportEndpoints } from "../../../api/reports";
-import { useRawRetentionDefaults } from "../../../api/retention";
+import { useRawRetentionDefaults } from "../../../api/vitals";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import {
   DownloadActions,
@@ -25,10 +25,10 @@ import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage } from "../../../i18n/useLanguage";
-import { CsvPeriodFields } from "../../reports-common/CsvDialog";
-import { usePeriodInput } from "../../reports-common/usePeriodInput";
-import { nowSeconds } from "../../reports-common/useReportWindow";
-import { browserTimezone, formatStamp, startOfDay } from "../../reports-common/window";
+import { CsvPeriodFields } from "../../reports/common/CsvDialog";
+import { usePeriodInput } from "../../reports/common/usePeriodInput";
+import { nowSeconds } from "../../reports/common/useReportWindow";
+import { browserTimezone, formatStamp, startOfDay } from "../../reports/common/window";
 
 type DataType = AdminExportQuery["data_type"];
 type DbType = AdminExportQuery["db_type"];

@@ -5,13 +5,13 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { orgEndpoints } from "../../../api/organisations";
+import { entityEndpoints } from "../../../api/entities";
 import { FormDialog } from "../../../components/FormDialog";
 import { useNotify } from "../../../components/Notifier";
 import { PeriodFields } from "../../../components/PeriodFields";
 import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage } from "../../../i18n/useLanguage";
-import { browserTimezone, fromDateTimeInput, periodErrors } from "../../reports-common/window";
+import { browserTimezone, fromDateTimeInput, periodErrors } from "../../reports/common/window";
 
 const DATA_TYPES = ["Vital", "Sleep"] as const;
 const DB_TYPES = ["Preprocessed", "Raw"] as const;
@@ -56,7 +56,7 @@ export function DownloadDialog({
     setChecked(true);
     if (!user || startS === null || endS === null || errors.from || errors.to) return;
     const ended = await download.start(
-      orgEndpoints.userDataCsvPath(user.uid, {
+      entityEndpoints.userDataCsvPath(user.uid, {
         start_time: startS,
         end_time: endS,
         data_type: dataType,

@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { orgEndpoints, orgKeys, useUidOrDash } from "../../../api/organisations";
+import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
@@ -21,7 +21,7 @@ import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
 import { useMessage } from "../../../i18n/useLanguage";
-import { AdminDeletionButton } from "../../privacy/deletion/AdminDeletionButton";
+import { AdminDeletionButton } from "../../account-deletion/AdminDeletionButton";
 import { DownloadDialog } from "./DownloadDialog";
 
 const ALL = "all_entities";
@@ -35,19 +35,19 @@ export function UsersPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const scope = params.get("entity") || ALL;
-  const entities = useQuery({ queryKey: orgKeys.entities(uid), queryFn: orgEndpoints.entities });
+  const entities = useQuery({ queryKey: entityKeys.entities(uid), queryFn: entityEndpoints.entities });
   const users = useQuery({
-    queryKey: orgKeys.adminUsers(uid, scope),
-    queryFn: () => orgEndpoints.adminUsers(scope),
+    queryKey: entityKeys.adminUsers(uid, scope),
+    queryFn: () => entityEndpoints.adminUsers(scope),
   });
   const download = useRowDialog<AdminUser>();
   const deleting = useRowDialog<AdminUser>();
   usePageTitle(t("admin-users.title"));
 
   const remove = deleting.confirm(async (user) => {
-    await orgEndpoints.deleteAccount(user.uid);
+    await entityEndpoints.deleteAccount(user.uid);
     await client.invalidateQueries({ queryKey: ["user", uid, "admin-users"] });
-    void client.invalidateQueries({ queryKey: orgKeys.entities(uid) });
+    void client.invalidateQueries({ queryKey: entityKeys.entities(uid) });
     notify(msg("request-successful"), "success");
   });
 

@@ -1,0 +1,139 @@
+import { ACCOUNT_DELETION_GRACE_DAYS } from "@mimamori/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
+import Typography from "@mui/material/Typography";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { accountDeletionEndpoints } from "../../api/account-deletion";
+import { ApiError } from "../../api/client";
+import { errorMessage } from "../../api/errors";
+import { signOut } from "../../app/session/actions";
+import { useNotify } from "../../components/Notifier";
+import { PasswordField } from "../../components/PasswordField";
+import { formatDate } from "../../i18n/language";
+import { useLanguage, useMessage } from "../../i18n/useLanguage";
+
+/**
+ * Issue 29 §4 on the profile page of every role: the person closes their account after re-entering the password
+ * and confirming what happens; they are signed out and told the day of the deletion (signing in before cancels it).
+ */
+export function DeleteAccountCard({ titleId }: { titleId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Typography variant="h2" id={titleId} gutterBottom>
+          {t("account-deletion.title")}
+        </Typography>
+        <Typography color="text.secondary">{t("account-deletion.intro")}</Typography>
+        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
+          <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+            {t("account-deletion.open")}
+          </Button>
+        </Box>
+      </CardContent>
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+    </Card>
+  );
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [confirmed, setConfirmed] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const close = useMutation({ mutationFn: accountDeletionEndpoints.closeOwn });
+  const days = ACCOUNT_DELETION_GRACE_DAYS;
+  const missingPassword = checked && !password ? "required" : null;
+  const shownPasswordError = passwordError ?? missingPassword;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    setError(null);
+    if (!password || !confirmed) return;
+    try {
+      const done = await close.mutateAsync(password);
+      notify(
+        t("account-deletion.closed", { date: formatDate(new Date(done.deletion_due_at), language) }),
+        "success",
+      );
+      // the server ended every session: the guard shows this area's sign-in page
+      await signOut();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "wrong-password") setPasswordError(err.code);
+      else setError(err);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={close.isPending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      maxWidth="sm"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={`${id}-title`}>{t("account-deletion.dialogTitle")}</DialogTitle>
+        <DialogContent>
+          <Typography gutterBottom>{t("account-deletion.whatHappens")}</Typography>
+          <Typography gutterBottom>{t("account-deletion.grace", { days })}</Typography>
+          <PasswordField
+            name="password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setPasswordError(null);
+            }}
+            label={t("account-deletion.passwordLabel")}
+            autoComplete="current-password"
+            required
+            fullWidth
+            margin="normal"
+            error={!!shownPasswordError}
+            helperText={shownPasswordError ? msg(shownPasswordError) : undefined}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
+            label={t("account-deletion.confirmLabel", { days })}
+          />
+          {checked && !confirmed && (
+            <FormHelperText error>{t("account-deletion.confirmRequired")}</FormHelperText>
+          )}
+          {error !== null && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(error, language)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={close.isPending} autoFocus>
+            {t("ui.actions.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={close.isPending}>
+            {t("account-deletion.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type StaffMember, staffEmailBodySchema } from "@mimamori/shared";
+import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { errorCode } from "../../../api/errors";
+import { DataTable } from "../../../components/DataTable";
+import { ErrorState } from "../../../components/ErrorState";
+import { textField } from "../../../components/form";
+import { useNotify } from "../../../components/Notifier";
+import { useMessage } from "../../../i18n/useLanguage";
+import { useEntityStaffs } from "./hooks";
+
+type Values = { email: string };
+
+/**
+ * Staff of the entity, and "add staff by e-mail": an invitation the person accepts, or the first staff member
+ * of an entity without members added at once; the notice says which.
+ */
+export function EntityStaffCard({ workspace, titleId }: { workspace: string; titleId: string }) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const notify = useNotify();
+  const client = useQueryClient();
+  const uid = useUidOrDash();
+  const staffs = useEntityStaffs(workspace);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(staffEmailBodySchema), defaultValues: { email: "" } });
+
+  const onSubmit = async ({ email }: Values) => {
+    try {
+      const list = await entityEndpoints.addEntityStaff(workspace, email);
+      client.setQueryData(entityKeys.entityStaffs(uid, workspace), list);
+      void client.invalidateQueries({ queryKey: entityKeys.entities(uid) });
+      reset({ email: "" });
+      // an invitation unless the first staff member of an entity without members (issue 29 §5)
+      const invited = list.find((s) => s.email.toLowerCase() === email.toLowerCase())?.is_invited;
+      notify(
+        t(invited ? "entities-admin.staffInvitationSent" : "entities-admin.staffAdded", { email }),
+        "success",
+      );
+    } catch (err) {
+      setError("email", { message: errorCode(err) });
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Typography variant="h2" id={titleId} gutterBottom>
+          {t("entities-admin.staff")}
+        </Typography>
+        {staffs.isError && <ErrorState error={staffs.error} onRetry={() => staffs.refetch()} />}
+        <DataTable<StaffMember>
+          label={t("entities-admin.staff")}
+          rows={staffs.data}
+          loading={staffs.isPending}
+          emptyText={t("entities-admin.noStaff")}
+          rowKey={(s) => s.uid}
+          columns={[
+            {
+              id: "name",
+              label: t("entities-admin.staffName"),
+              render: (s) => (
+                <>
+                  {s.name}
+                  {s.is_invited && (
+                    <Chip
+                      size="small"
+                      color="secondary"
+                      label={t("entities-admin.staffInvited")}
+                      sx={{ ml: 1 }}
+                    />
+                  )}
+                </>
+              ),
+              sortValue: (s) => s.name,
+            },
+            {
+              id: "email",
+              label: t("entities-admin.email"),
+              render: (s) => s.email,
+              sortValue: (s) => s.email,
+            },
+            {
+              id: "language",
+              label: t("entities-admin.language"),
+              render: (s) => t(`language.${s.language}`),
+            },
+          ]}
+        />
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{
+            display: "flex",
+            gap: 2,
+            alignItems: "flex-start",
+            flexWrap: { xs: "wrap", sm: "nowrap" },
+            mt: 1,
+          }}
+        >
+          <TextField
+            {...textField(register("email"))}
+            type="email"
+            autoComplete="off"
+            required
+            label={t("entities-admin.staffEmail")}
+            error={!!errors.email}
+            helperText={
+              errors.email?.message ? msg(errors.email.message) : t("entities-admin.staffEmailHint")
+            }
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<PersonAddOutlined />}
+            loading={isSubmitting}
+            sx={{ mt: { sm: 2 }, flexShrink: 0, minHeight: 56 }}
+          >
+            {t("entities-admin.addStaff")}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
