@@ -138,21 +138,30 @@ export function hourBuckets(filter: VitalFilter, w: { from: number; to: number; 
   const hot = sql`select ${bucketRow({ ...h, bucket: h.bucket })} from ${h}
     where ${filter(h)} and ${h.bucket} ${since} and ${h.bucket} < ${at(w.to)}`;
   if (hoursHotFrom(w.from)) return hot;
-  const t = slotTime(sql`p.${bare(kh.day)}`, sql`x.i`);
+  const day = sql`p.${bare(kh.day)}`;
+  const t = slotTime(day, sql`x.i`);
+  /** Hours from the packed day's start to `time` (fractional). */
+  const hoursIn = (time: SQL) =>
+    sql`extract(epoch from ${time} - (${day}::timestamp at time zone 'UTC')) / 3600`;
+  /** Aggregate `offset + i` of the slot, read in place from whichever array is set (no copy of the whole array). */
+  const agg = (offset: number) => {
+    const i = sql.raw(offset ? `${offset} + x.i` : "x.i");
+    return sql`coalesce(p.${bare(kh.aggs)}[${i}], p.${bare(kh.narrowAggs)}[${i}]::float8)`;
+  };
+  // only the slots of each packed day that overlap the window (the edge day of a long window has a few of 24)
   const packed = sql`select ${bucketRow({
     userId: sql`p.${bare(kh.userId)}`,
     measure: sql`p.${bare(kh.measure)}`,
     bucket: t,
-    min: sql`x.a[x.i]`,
-    max: sql`x.a[24 + x.i]`,
-    sum: sql`x.a[48 + x.i]`,
-    count: sql`x.c`,
+    min: agg(0),
+    max: agg(24),
+    sum: agg(48),
+    count: sql`p.${bare(kh.counts)}[x.i]`,
   })}
     from (select * from ${kh} where ${filter(kh)} and ${kh.day} >= ${utcDate(w.from)}::date
         and ${kh.day} < ${utcDate(Math.ceil(w.to / DAY_MS) * DAY_MS)}::date) p,
-      lateral (select ${packedAggs(sql`p`)} as a) w,
-      lateral (select w.a, s.c, s.i::int as i from unnest(p.${bare(kh.counts)}) with ordinality as s(c, i)) x
-    where x.c > 0 and ${t} ${since} and ${t} < ${at(w.to)}`;
+      generate_series(greatest(1, floor(${hoursIn(from)})::int + 1), least(24, ceil(${hoursIn(at(w.to))})::int)) as x(i)
+    where p.${bare(kh.counts)}[x.i] > 0 and ${t} ${since} and ${t} < ${at(w.to)}`;
   return sql`${hot} union all ${packed}`;
 }
 

@@ -332,6 +332,32 @@ describe("the packed layout", () => {
     expect(await buckets()).toEqual(bucketsBefore);
   });
 
+  it("reads exactly the packed hours of a window, whatever its edges (part of a day, two days, after its start)", async () => {
+    const r = BUCKET_ROW;
+    const hours = (bucketsBefore[0] ?? []) as { u: string; m: number; b: string; n: number }[];
+    const H = 3_600_000;
+    const day = FROM + 2 * DAY_MS;
+    for (const w of [
+      { from: day + 5 * H, to: day + 17 * H },
+      { from: day, to: day + DAY_MS },
+      { from: day + 23 * H, to: day + DAY_MS + 2 * H },
+      { from: day + 5 * H, to: day + 17 * H, after: true },
+      { from: day + 5 * H + 1_800_000, to: day + 6 * H + 1_800_000 },
+    ]) {
+      const got = await rows<{ u: string; m: number; b: string; n: number }>(
+        t.db,
+        sql`select b.${r.userId}::text as u, b.${r.measure}::int as m, b.${r.bucket}::text as b, b.${r.count}::int as n
+          from (${hourBuckets(() => sql`true`, w)}) b order by 1, 2, 3`,
+      );
+      const since = (ms: number) => (w.after ? ms > w.from : ms >= w.from);
+      const want = hours
+        .filter((x) => since(Date.parse(x.b)) && Date.parse(x.b) < w.to)
+        .map(({ u, m, b, n }) => ({ u, m, b, n }));
+      expect(want.length, JSON.stringify(w)).toBeGreaterThan(0);
+      expect(got, JSON.stringify(w)).toEqual(want);
+    }
+  });
+
   it("reads a window of hot hours from the hour table alone", () => {
     const packed = (from: number) =>
       JSON.stringify(new PgDialect().sqlToQuery(hourBuckets(() => sql`true`, { from, to: Date.now() })).sql);
