@@ -121,3 +121,58 @@ describe("docs/architecture.md", () => {
     expect(left).not.toContain("vitals");
   });
 });
+
+/**
+ * One vocabulary (issue 30 §3; docs/decisions.md "One vocabulary, one organisation domain, front doors"): the web
+ * groups its screens by the server's domains, and its API client is one module per domain, under the same names.
+ * What only the web has (its home page and legal texts) and the client's own floor are listed here.
+ */
+describe("one vocabulary on both sides", () => {
+  const dirs = (dir: string) =>
+    readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  const serverDomains = new Set(dirs("apps/server/src/features"));
+  const WEB_ONLY = ["home", "legal"];
+  const CLIENT_FLOOR = [
+    "cacheReset",
+    "client",
+    "errors",
+    "eventStatus",
+    "hooks",
+    "pages",
+    "queryClient",
+    "schema",
+    "session",
+  ];
+
+  it("names each web feature folder after a server domain", () => {
+    const strays = dirs("apps/web/src/features").filter(
+      (d) => !serverDomains.has(d) && !WEB_ONLY.includes(d),
+    );
+    expect(strays, "web feature folders that are no server domain").toEqual([]);
+  });
+
+  it("names each module of the web's API client after a server domain", () => {
+    const modules = readdirSync(path.join(repoRoot, "apps/web/src/api"))
+      .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, ""));
+    const strays = modules.filter((m) => !serverDomains.has(m) && !CLIENT_FLOOR.includes(m));
+    expect(strays, "api/ modules that are no server domain").toEqual([]);
+  });
+
+  it("uses the chosen words for folders: entity, not organisation; alert, not notification", () => {
+    const all = (dir: string): string[] =>
+      readdirSync(path.join(repoRoot, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? [`${dir}/${e.name}`, ...all(`${dir}/${e.name}`)] : [`${dir}/${e.name}`],
+      );
+    const named = [
+      ...all("apps/server/src/features"),
+      ...all("apps/web/src/features"),
+      ...all("apps/web/src/api"),
+    ];
+    expect(
+      named.filter((p) => /organi[sz]ation|notification/i.test(p.split("/").slice(-1)[0] ?? "")),
+    ).toEqual([]);
+  });
+});

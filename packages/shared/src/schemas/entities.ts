@@ -6,7 +6,7 @@ import { rawRetentionDaysSchema } from "./retention";
 /**
  * Entity IDs the API's paths would shadow: `/staff/questions/{id}` and `/admin/users/{workspace}` answer where
  * `/staff/{workspace}/…` and `/admin/{workspace}/…` of an entity with that ID are meant (the static segment wins).
- * apps/server/src/features/alerts/notifications.test.ts derives the shadows from the route table.
+ * apps/server/src/features/alerts/list-routes.test.ts derives the shadows from the route table.
  */
 export const RESERVED_ENTITY_IDS: readonly string[] = ["questions", "users"];
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../lib/context";
 import { adminNotificationRoutes } from "./admin-routes";
-import { notificationsRoutes } from "./notifications-routes";
+import { notificationsRoutes } from "./list-routes";
 import { settingsRoutes } from "./settings-routes";
 
 /**
