@@ -189,7 +189,10 @@ export async function buildApp(
   // Compresses JSON, CSV streams and the web bundles (br/gzip as the client accepts).
   await app.register(fastifyCompress, { threshold: 1024 });
   // the OpenAPI document and its page at /api/docs (lib/openapi/document.ts)
-  await registerOpenApi(app, "1.14.0", { demoAccounts: DEMO_ACCOUNTS, demoPassword: DEMO_PASSWORD });
+  // the demo accounts are named only where this server writes them (never in production unless asked)
+  await registerOpenApi(app, "1.14.0", {
+    demo: config.seedDemo ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
+  });
 
   await app.register(
     async (api) => {

@@ -110,6 +110,8 @@ export async function startTestApp(
     authSecret: TEST_SECRET,
     logLevel: "info",
     trustProxy: false,
+    // a seeded database is the demo: as a server that wrote it (the integrators' page names its accounts)
+    seedDemo: opts.seed ?? false,
     ...opts.config,
   };
   const logStream = new Writable({

@@ -67,6 +67,8 @@ export async function buildOpenApiDocument(): Promise<unknown> {
       authSecret: "openapi-types-openapi-types-openapi-types-0123",
       logLevel: "silent",
       trustProxy: false,
+      // as `npm start` serves it (the quick start's default outside production)
+      seedDemo: true,
     },
     { database },
   );

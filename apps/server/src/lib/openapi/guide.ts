@@ -32,8 +32,8 @@ export interface GuideAccount {
 }
 
 export interface GuideInput {
-  demoAccounts: readonly GuideAccount[];
-  demoPassword: string;
+  /** The demo accounts and their password where this server writes them (`seedDemo`), else null. */
+  demo: { accounts: readonly GuideAccount[]; password: string } | null;
 }
 
 /** The path of an operation of the table, by its operationId (`/api/user/vitals`). */
@@ -87,12 +87,16 @@ const duration = (s: number) =>
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
 /** The markdown of the page (`info.description`). */
-export function integratorsGuide({ demoAccounts, demoPassword }: GuideInput): string {
+export function integratorsGuide({ demo }: GuideInput): string {
   const signIn = pathOf("signIn");
   const refresh = pathOf("refreshToken");
   const upload = pathOf("uploadVitals");
   const base = `http://localhost:${DEFAULT_PORT}`;
-  const client = demoAccounts.find((a) => a.role.startsWith("client")) ?? demoAccounts[0];
+  // the curl example signs in as the demo client where there is one, else as the reader's own account
+  const client = demo?.accounts.find((a) => a.role.startsWith("client")) ?? demo?.accounts[0];
+  const who = client
+    ? { email: client.email, password: demo?.password ?? "", text: `the demo client \`${client.email}\`` }
+    : { email: "you@example.com", password: "your-password", text: "a client account of yours" };
   const { bandUploads, windowS } = RATE_LIMIT_DEFAULTS;
   // the example's samples at the last minutes (epoch seconds): the demo's simulated data ends at the first start
   const { samples } = BAND_UPLOAD_EXAMPLE;
@@ -121,11 +125,15 @@ export function integratorsGuide({ demoAccounts, demoPassword }: GuideInput): st
       "(`email-not-verified`, `terms-acceptance-required`). A staff call names the entity in its `workspace` path " +
       "parameter and needs the token of one of its accepted staff.",
     "",
-    `The quick start (\`npm start\` on an empty data folder, outside production) writes demo accounts, all with the password \`${demoPassword}\`:`,
-    "",
-    row(["e-mail", "role"]),
-    row(["---", "---"]),
-    ...demoAccounts.map((a) => row([code(a.email), a.role])),
+    ...(demo
+      ? [
+          `This server holds the quick start's demo accounts (\`npm start\` on an empty data folder, outside production), all with the password \`${demo.password}\`:`,
+          "",
+          row(["e-mail", "role"]),
+          row(["---", "---"]),
+          ...demo.accounts.map((a) => row([code(a.email), a.role])),
+        ]
+      : []),
     "",
     "## 2. How to upload band data",
     "",
@@ -179,13 +187,13 @@ export function integratorsGuide({ demoAccounts, demoPassword }: GuideInput): st
       ]),
     ),
     "",
-    `With \`npm start\` (${base}), the demo client \`${client?.email}\` signs in and sends ${samples.length} ` +
+    `With \`npm start\` (${base}), ${who.text} signs in and sends ${samples.length} ` +
       "heart-rate samples of the last minutes (as epoch seconds), twice: the second time they are duplicates.",
     "",
     "```sh",
     `BASE=${base}`,
     `TOKEN=$(curl -s "$BASE${signIn}" -H 'content-type: application/json' \\`,
-    `  -d '${JSON.stringify({ email: client?.email, password: demoPassword })}' \\`,
+    `  -d '${JSON.stringify({ email: who.email, password: who.password })}' \\`,
     `  | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).idToken')`,
     "NOW=$(date +%s)",
     `BODY='{"samples":[${recent.join(",")}]}'`,

@@ -19,7 +19,7 @@ import { startTestApp, type TestApp } from "../../test/app";
 import { LIMITED_ROUTES } from "../rate-limits";
 import { API_TYPES_FILE, apiTypesOf, buildOpenApiDocument } from "./api-types";
 import { documentedRoutes, openapiPath } from "./document";
-import { pathOf, UPLOAD_FAILURES } from "./guide";
+import { integratorsGuide, pathOf, UPLOAD_FAILURES } from "./guide";
 import { OPERATION_GROUPS, type OperationExtra } from "./operations";
 
 /*
@@ -389,6 +389,21 @@ describe("the integrators' page at /api/docs", () => {
     expect([tooLarge.status, noToken.status]).toEqual([413, 401]);
     for (const res of [tooLarge, noToken])
       expect(guide).toContain(`| ${res.status} | \`${res.body.code}\` |`);
+  });
+});
+
+describe("the integrators' page of a server without the demo", () => {
+  it("names no demo account or password (production, unless SEED_DEMO): the example signs in as the reader", () => {
+    const guide = integratorsGuide({ demo: null });
+    const demo = integratorsGuide({
+      demo: { accounts: [{ email: "client@example.com", role: "client" }], password: "pw-demo-1" },
+    });
+    expect(demo).toContain("`client@example.com`");
+    expect(demo).toContain('"password":"pw-demo-1"');
+    expect(guide).not.toContain("client@example.com");
+    expect(guide).not.toContain("pw-demo-1");
+    expect(guide).not.toMatch(/demo account/);
+    expect(guide).toContain('-d \'{"email":"you@example.com","password":"your-password"}\'');
   });
 });
 
