@@ -1,7 +1,7 @@
 import type { AuditDownloadQuery, AuditSearchQuery } from "@mimamori/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { api, apiUrl } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 /** Rows each page of the audit lists asks for. */
 export const AUDIT_LIST_PAGE = 50;
@@ -37,7 +37,7 @@ const nextOffset = (last: { has_more: boolean }, pages: unknown[]) =>
 
 /** "Who used my data": page after page, newest first; asked again whenever the page is shown. */
 export function useMyAudit() {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useInfiniteQuery({
     queryKey: auditKeys.mine(uid),
     queryFn: ({ pageParam }) => auditEndpoints.mine(pageParam),
@@ -50,7 +50,7 @@ export function useMyAudit() {
 
 /** The admin search; null asks for nothing (no search made yet). */
 export function useAuditSearch(filters: AuditFilters | null) {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useInfiniteQuery({
     queryKey: auditKeys.search(uid, filters ?? {}),
     queryFn: ({ pageParam }) => auditEndpoints.search(filters ?? {}, pageParam),

@@ -17,7 +17,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import { api, apiUrl } from "./client";
 import { errorCode } from "./errors";
 import { useStreamOpen } from "./eventStatus";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 const ws_ = (workspace: string) => ({ path: { workspace } });
 
@@ -60,16 +60,12 @@ export const alertKeys = {
     ["user", uid, "staff", ws, "notifications", "record", q] as const,
 };
 
-function useUid(): string {
-  return useSessionState().user?.uid ?? "-";
-}
-
 /**
  * The alerts of a window (both lists); null asks for nothing (no workspace or no valid window yet). The entity's
  * live events refresh it (api/events.ts); while they cannot reach this tab it polls as the unseen count does.
  */
 export function useAlertList(ws: string | null, q: NotificationWindowQuery | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   const live = useStreamOpen(ws);
   return useQuery({
     queryKey: alertKeys.list(uid, ws ?? "", q ?? { start_time: 0, end_time: 0 }),
@@ -83,7 +79,7 @@ export function useAlertList(ws: string | null, q: NotificationWindowQuery | nul
 
 /** The caller's unseen alerts of the entity: the top bar's dot, polled and refreshed on focus. */
 export function useUnseenCount(ws: string | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: alertKeys.unseen(uid, ws ?? ""),
     queryFn: () => alertEndpoints.unseen(ws ?? ""),
@@ -97,7 +93,7 @@ export function useUnseenCount(ws: string | null) {
 /** Marks shown alerts as seen by the caller; the answer is the new unseen count, stored for the dot. */
 export function useMarkSeen(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return useMutation({
     mutationFn: (ids: number[]) => alertEndpoints.seen(ws, { ids }),
     onSuccess: (answer) => {
@@ -110,7 +106,7 @@ export function useMarkSeen(ws: string) {
 /** Replaces one alert in every cached list (so the other rows keep their marks) and refreshes the record. */
 function useAlertChanged(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return (change: (list: NotificationList) => NotificationList) => {
     client.setQueriesData<NotificationList>({ queryKey: [...alertKeys.all(uid, ws), "list"] }, (list) =>
       list ? change(list) : list,
@@ -146,7 +142,7 @@ export function useDeleteAlert(ws: string) {
 
 /** The heat-illness record of a window (JSON, for the printable page). */
 export function useHeatRecord(ws: string | null, q: NotificationWindowQuery | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: alertKeys.record(uid, ws ?? "", q ?? { start_time: 0, end_time: 0 }),
     queryFn: () => alertEndpoints.heatRecord(ws ?? "", q as NotificationWindowQuery),
@@ -212,7 +208,7 @@ function storeEntity(client: QueryClient, uid: string, ws: string, entity: Notif
 
 /** The entity with its notification_setting_status (the lock card). */
 export function useAlertEntity(ws: string | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: alertSettingKeys.entity(uid, ws ?? ""),
     queryFn: () => alertSettingEndpoints.entity(ws ?? ""),
@@ -221,7 +217,7 @@ export function useAlertEntity(ws: string | null) {
 }
 
 export function useAlertSetting(ws: string | null, type: NotificationType, language: Language) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: alertSettingKeys.setting(uid, ws ?? "", type, language),
     queryFn: () => alertSettingEndpoints.setting(ws ?? "", type),
@@ -230,7 +226,7 @@ export function useAlertSetting(ws: string | null, type: NotificationType, langu
 }
 
 export function useSyncSettings(ws: string | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: alertSettingKeys.sync(uid, ws ?? ""),
     queryFn: () => alertSettingEndpoints.sync(ws ?? ""),
@@ -241,7 +237,7 @@ export function useSyncSettings(ws: string | null) {
 /** Locks the entity's settings; a refusal (already locked) refreshes what the screens show. */
 export function useLockAlerts(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return useMutation({
     mutationFn: () => alertSettingEndpoints.lock(ws),
     onSuccess: (entity) => {
@@ -257,7 +253,7 @@ export function useLockAlerts(ws: string) {
 
 export function useSaveAlertSetting(ws: string, type: NotificationType, language: Language) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return useMutation({
     mutationFn: (body: NotificationSettingBody) => alertSettingEndpoints.saveSetting(ws, type, body),
     onSuccess: (saved) => {
@@ -272,7 +268,7 @@ export function useSaveAlertSetting(ws: string, type: NotificationType, language
 
 export function useSaveSyncSettings(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return useMutation({
     mutationFn: (body: SyncSettingsBody) => alertSettingEndpoints.saveSync(ws, body),
     onSuccess: (saved) => {
@@ -288,7 +284,7 @@ export function useSaveSyncSettings(ws: string) {
 /** The caller's own receive-e-mail choice for a type (allowed while locked), stored in every language's copy. */
 export function useSetReceiveEmail(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return useMutation({
     mutationFn: (body: ReceiveEmailBody) => alertSettingEndpoints.receiveEmail(ws, body),
     onSuccess: (saved) => {

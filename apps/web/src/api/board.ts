@@ -1,7 +1,7 @@
 import type { BoardQuery, SnoozeBody } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 const ws_ = (workspace: string) => ({ path: { workspace } });
 
@@ -34,13 +34,9 @@ export const boardKeys = {
   board: (uid: string, ws: string, q: BoardQuery) => ["user", uid, "staff", ws, "board", q] as const,
 };
 
-function useUid(): string {
-  return useSessionState().user?.uid ?? "-";
-}
-
 /** The entity's board; null asks for nothing (no workspace or zone yet). Polled, and refreshed on focus. */
 export function useBoard(ws: string | null, q: BoardQuery | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: boardKeys.board(uid, ws ?? "", q ?? { timezone: "" }),
     queryFn: () => boardEndpoints.board(ws ?? "", q as BoardQuery),
@@ -56,7 +52,7 @@ export function useBoard(ws: string | null, q: BoardQuery | null) {
 /** Refreshes every board of the entity (after a snooze, its end or an acknowledgement). */
 export function useBoardChanged(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () => client.invalidateQueries({ queryKey: boardKeys.all(uid, ws) });
 }
 

@@ -1,7 +1,7 @@
 import type { AcceptTermsBody, Language } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 /** The person's consents (issue 29 §2): their history, whether the current terms await acceptance, accepting. */
 export const consentEndpoints = {
@@ -25,7 +25,7 @@ export const consentKeys = {
 
 /** "My consents", newest first, in `language`; asked again whenever the page is shown. */
 export function useConsentHistory(language: Language) {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: consentKeys.history(uid, language),
     queryFn: consentEndpoints.history,
@@ -36,7 +36,7 @@ export function useConsentHistory(language: Language) {
 
 /** Whether the signed-in person must accept a new terms or privacy version before anything else. */
 export function useTermsStatus() {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: consentKeys.status(uid),
     queryFn: consentEndpoints.status,
@@ -47,7 +47,7 @@ export function useTermsStatus() {
 /** Accepts the current versions; the gate then opens (the status is asked again). */
 export function useAcceptTerms() {
   const client = useQueryClient();
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useMutation({
     mutationFn: consentEndpoints.accept,
     onSuccess: () => client.invalidateQueries({ queryKey: consentKeys.status(uid) }),

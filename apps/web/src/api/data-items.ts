@@ -2,7 +2,7 @@ import type { DataAnswerBody, DataImage, DataItemTypeBody, Language } from "@mim
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { acceptLanguageOf } from "../i18n/language";
 import { ApiError, api, apiErrorOf, apiUrl, refreshSession } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 import { anyIdToken, validIdToken } from "./session";
 
 const itemId = (id: number) => ({ path: { id } });
@@ -124,20 +124,16 @@ export const dataKeys = {
   types: (uid: string) => ["user", uid, "admin-data-types"] as const,
 };
 
-function useUid(): string {
-  return useSessionState().user?.uid ?? "-";
-}
-
 // ---------- the member ----------
 
 /** The names and descriptions come in the caller's language: the language is part of the key. */
 export function useDataItems(language: Language) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({ queryKey: dataKeys.list(uid, language), queryFn: dataEndpoints.items });
 }
 
 export function useDataItem(id: number | null, language: Language) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: dataKeys.detail(uid, id ?? 0, language),
     queryFn: () => dataEndpoints.detail(id ?? 0),
@@ -146,7 +142,7 @@ export function useDataItem(id: number | null, language: Language) {
 }
 
 export function useSharedEntities(id: number | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: dataKeys.entities(uid, id ?? 0),
     queryFn: () => dataEndpoints.entities(id ?? 0),
@@ -155,7 +151,7 @@ export function useSharedEntities(id: number | null) {
 }
 
 export function useDataViews(id: number | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: dataKeys.views(uid, id ?? 0),
     queryFn: () => dataEndpoints.views(id ?? 0),
@@ -166,7 +162,7 @@ export function useDataViews(id: number | null) {
 /** After any change of an item: the item, its shares and history, and the list (its last_updated). */
 export function useDataChanged() {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () => client.invalidateQueries({ queryKey: dataKeys.own(uid) });
 }
 
@@ -213,7 +209,7 @@ export function useDeleteImage(id: number) {
 // ---------- staff ----------
 
 export function useStaffMemberData(ws: string, member: string, language: Language) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: dataKeys.staffItems(uid, ws, member, language),
     queryFn: () => dataEndpoints.staffItems(ws, member),
@@ -222,7 +218,7 @@ export function useStaffMemberData(ws: string, member: string, language: Languag
 }
 
 export function useStaffDataDetail(ws: string, member: string, dataId: number, language: Language) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: dataKeys.staffDetail(uid, ws, member, dataId, language),
     queryFn: () => dataEndpoints.staffDetail(ws, dataId, member),
@@ -230,7 +226,7 @@ export function useStaffDataDetail(ws: string, member: string, dataId: number, l
 }
 
 export function useStaffDataImages(ws: string, member: string, dataId: number) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: dataKeys.staffImages(uid, ws, member, dataId),
     queryFn: () => dataEndpoints.staffImages(ws, dataId, member),
@@ -240,21 +236,21 @@ export function useStaffDataImages(ws: string, member: string, dataId: number) {
 /** After a staff upload: the member's cards are read again. */
 export function useStaffMemberDataChanged(ws: string, member: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () => client.invalidateQueries({ queryKey: dataKeys.staffMember(uid, ws, member) });
 }
 
 // ---------- admin ----------
 
 export function useDataTypes() {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({ queryKey: dataKeys.types(uid), queryFn: dataEndpoints.types });
 }
 
 /** After a catalogue change: the catalogue, and the admin's own item list (a type added or removed). */
 export function useDataTypesChanged() {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: dataKeys.types(uid) }),

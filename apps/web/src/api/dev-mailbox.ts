@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 /** The development mailbox (issue 28 §3): the caller's kept mails (a super user's: every mail). */
 export const devMailboxEndpoints = {
@@ -17,7 +17,7 @@ export const devMailboxKeys = {
 
 /** The mailbox's list; asked again whenever the page is shown or focused (new mail arrives while it is open). */
 export function useDevMailbox() {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: devMailboxKeys.list(uid),
     queryFn: devMailboxEndpoints.list,
@@ -28,7 +28,7 @@ export function useDevMailbox() {
 
 /** One mail; null asks for nothing (no mail chosen). */
 export function useDevMail(id: string | null) {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: devMailboxKeys.mail(uid, id ?? ""),
     queryFn: () => devMailboxEndpoints.mail(id ?? ""),

@@ -10,7 +10,7 @@ import {
 } from "@mimamori/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api, apiUrl } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 import { allPages } from "./pages";
 import type { AdminExportRequest } from "./reports";
 
@@ -159,14 +159,9 @@ export const entityKeys = {
   member: (uid: string, ws: string, id: string) => ["user", uid, "staff", ws, "members", id] as const,
 };
 
-/** The signed-in person's id for query keys ("-" before the session is known). */
-export function useUidOrDash(): string {
-  return useSessionState().user?.uid ?? "-";
-}
-
 /** One accepted member of the staff workspace, by id (the name and e-mail of the member pages). */
 export function useStaffMember(ws: string | null, id: string) {
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: entityKeys.member(uid, ws ?? "", id),
     queryFn: () => entityEndpoints.member(ws ?? "", id),

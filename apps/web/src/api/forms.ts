@@ -15,7 +15,7 @@ import {
 } from "@mimamori/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiUrl } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 /** Staff calls without `{workspace}` in the path name the entity with `?workspace=` (docs/decisions.md). */
 const inWorkspace = (workspace: string) => ({ workspace });
@@ -86,10 +86,6 @@ export const formKeys = {
     ["user", uid, "staff", ws, "forms", id, "summary"] as const,
 };
 
-function useUid(): string {
-  return useSessionState().user?.uid ?? "-";
-}
-
 export function useQuestionTypes(language: Language) {
   return useQuery({
     queryKey: formKeys.questionTypes(language),
@@ -99,7 +95,7 @@ export function useQuestionTypes(language: Language) {
 }
 
 export function useBankQuestions(ws: string | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: formKeys.questions(uid, ws ?? ""),
     queryFn: () => formEndpoints.questions(ws ?? ""),
@@ -110,7 +106,7 @@ export function useBankQuestions(ws: string | null) {
 /** Invalidates the question bank after a change (the mutations below). */
 function useBankChanged(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () => client.invalidateQueries({ queryKey: formKeys.questions(uid, ws) });
 }
 
@@ -141,7 +137,7 @@ export function useDeleteQuestion(ws: string) {
 
 /** A page of the entity's forms; the page on screen stays while the next one loads. */
 export function useForms(ws: string | null, page: FormListQuery) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: formKeys.forms(uid, ws ?? "", page),
     queryFn: () => formEndpoints.forms(ws ?? "", page),
@@ -151,7 +147,7 @@ export function useForms(ws: string | null, page: FormListQuery) {
 }
 
 export function useForm(ws: string | null, id: number | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: formKeys.form(uid, ws ?? "", id ?? 0),
     queryFn: () => formEndpoints.form(ws ?? "", id ?? 0),
@@ -162,7 +158,7 @@ export function useForm(ws: string | null, id: number | null) {
 }
 
 export function useFormSummary(ws: string | null, id: number | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: formKeys.summary(uid, ws ?? "", id ?? 0),
     queryFn: () => formEndpoints.summary(ws ?? "", id ?? 0),
@@ -173,14 +169,14 @@ export function useFormSummary(ws: string | null, id: number | null) {
 /** Refetches the entity's forms (list and details) after a change. */
 export function useFormsChanged(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () => client.invalidateQueries({ queryKey: formKeys.allForms(uid, ws) });
 }
 
 /** Stores a form answer of the server as the cached form (the editor's new baseline). */
 export function useStoreForm(ws: string) {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return (form: Form) => client.setQueryData(formKeys.form(uid, ws, form.id), form);
 }
 
@@ -284,7 +280,7 @@ export const formAnswerKeys = {
 };
 
 export function useStaffAnswer(ws: string | null, a: AnswerRef | null) {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: formAnswerKeys.answer(uid, ws ?? "", a ?? { formId: 0, sentOrder: 0, userId: "" }),
     queryFn: () => formAnswerEndpoints.answer(ws ?? "", a as AnswerRef),
@@ -332,12 +328,12 @@ export const clientFormKeys = {
 };
 
 export function useClientForms() {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({ queryKey: clientFormKeys.list(uid), queryFn: clientFormEndpoints.forms });
 }
 
 export function useClientFormHistory(id: number | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: clientFormKeys.history(uid, id ?? 0),
     queryFn: () => clientFormEndpoints.history(id ?? 0),
@@ -347,7 +343,7 @@ export function useClientFormHistory(id: number | null) {
 
 /** One sent order with its questions (the snapshot sent) and any stored answers. */
 export function useClientAnswer(id: number | null, sentOrder: number | null) {
-  const uid = useUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: clientFormKeys.answer(uid, id ?? 0, sentOrder ?? 0),
     queryFn: () => clientFormEndpoints.answer(id ?? 0, sentOrder ?? 0),
@@ -363,7 +359,7 @@ export function useClientAnswer(id: number | null, sentOrder: number | null) {
  */
 function useClientFormsChanged() {
   const client = useQueryClient();
-  const uid = useUid();
+  const uid = useKeyUid();
   return () => {
     client.removeQueries({
       queryKey: clientFormKeys.all(uid),

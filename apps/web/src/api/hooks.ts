@@ -5,6 +5,11 @@ import { useSessionState } from "./session";
 
 export { useSessionState };
 
+/** The signed-in user's id for query keys ("-" signed out), so one person's data never shows for the next. */
+export function useKeyUid(): string {
+  return useSessionState().user?.uid ?? "-";
+}
+
 /** Query keys carry the user id so one person's data never shows for the next. */
 export const queryKeys = {
   userInfo: (uid: string) => ["user", uid, "info"] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 /** Raw-data retention (issue 32 §2): how long the person's raw samples are kept; the server's default for admins. */
 export const retentionEndpoints = {
@@ -16,7 +16,7 @@ export const retentionKeys = {
 
 /** The signed-in person's retention: days kept, and from when raw samples exist once some were removed. */
 export function useMyRawRetention(enabled = true) {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: retentionKeys.mine(uid),
     queryFn: retentionEndpoints.mine,
@@ -26,7 +26,7 @@ export function useMyRawRetention(enabled = true) {
 
 /** The server's default and the bounds of an entity's setting (admins). */
 export function useRawRetentionDefaults() {
-  const uid = useSessionState().user?.uid ?? "-";
+  const uid = useKeyUid();
   return useQuery({
     queryKey: retentionKeys.defaults(uid),
     queryFn: retentionEndpoints.defaults,

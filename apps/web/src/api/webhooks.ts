@@ -1,7 +1,7 @@
 import type { WebhookCreateBody, WebhookUpdateBody } from "@mimamori/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
-import { useSessionState } from "./hooks";
+import { useKeyUid } from "./hooks";
 
 /**
  * Whose calls: an entity's staff (`/staff/{ws}/webhooks`) or an admin managing the entity
@@ -53,13 +53,9 @@ export const webhookKeys = {
     [...webhookKeys.all(uid, s), id, "deliveries"] as const,
 };
 
-export function useWebhookUid(): string {
-  return useSessionState().user?.uid ?? "-";
-}
-
 /** The endpoints; waits while `scope` is null (the staff page before its workspace is known). */
 export function useWebhooks(scope: WebhookScope | null) {
-  const uid = useWebhookUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: webhookKeys.all(uid, scope ?? { area: "staff", workspace: "" }),
     queryFn: () => webhookEndpoints.list(scope as WebhookScope),
@@ -68,7 +64,7 @@ export function useWebhooks(scope: WebhookScope | null) {
 }
 
 export function useWebhookDeliveries(scope: WebhookScope, id: string | null) {
-  const uid = useWebhookUid();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: webhookKeys.deliveries(uid, scope, id ?? ""),
     queryFn: () => webhookEndpoints.deliveries(scope, id ?? ""),

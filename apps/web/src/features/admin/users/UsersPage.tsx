@@ -13,7 +13,8 @@ import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
+import { useKeyUid } from "../../../api/hooks";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
@@ -31,7 +32,7 @@ export function UsersPage() {
   const { t } = useTranslation();
   const msg = useMessage();
   const notify = useNotify();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const scope = params.get("entity") || ALL;

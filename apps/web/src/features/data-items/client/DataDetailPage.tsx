@@ -25,7 +25,7 @@ import {
   useSharedEntities,
   useUnshareItem,
 } from "../../../api/data-items";
-import { useUidOrDash } from "../../../api/entities";
+import { useKeyUid } from "../../../api/hooks";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
@@ -165,7 +165,7 @@ function AnswersCard({ item }: { item: DataItemDetail }) {
 
 function ImagesCard({ item }: { item: DataItemDetail }) {
   const { t } = useTranslation();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const changed = useDataChanged();
   const remove = useDeleteImage(item.id);
   const [adding, setAdding] = useState(false);

@@ -10,8 +10,9 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useShareItem } from "../../../api/data-items";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
 import { errorMessage } from "../../../api/errors";
+import { useKeyUid } from "../../../api/hooks";
 import { FormDialog } from "../../../components/FormDialog";
 import { useNotify } from "../../../components/Notifier";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -35,7 +36,7 @@ export function ShareDialog({
   const language = useLanguage();
   const notify = useNotify();
   const id = useId();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const mine = useQuery({
     queryKey: entityKeys.myEntities(uid),
     queryFn: entityEndpoints.myEntities,

@@ -14,7 +14,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
+import { useKeyUid } from "../../../api/hooks";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorState } from "../../../components/ErrorState";
 import { ModuleTable } from "../../../components/ModuleTable";
@@ -68,7 +69,7 @@ function EntityDetail({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const id = useId();
   const ws = entity.workspace_name;
   const modules = useEntityModules(ws);

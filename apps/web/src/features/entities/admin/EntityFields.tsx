@@ -9,7 +9,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Controller, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityKeys } from "../../../api/entities";
+import { useKeyUid } from "../../../api/hooks";
 import { textField } from "../../../components/form";
 
 /** The fields an entity's add and edit forms share. */
@@ -99,7 +100,7 @@ export function EntityFields<T extends EntityFieldValues & FieldValues>({
 /** What adding or saving an entity changes in the admin's caches: the entity list, and the saved entity itself. */
 export function useEntityCache() {
   const client = useQueryClient();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   return {
     listChanged: () => client.invalidateQueries({ queryKey: entityKeys.entities(uid) }),
     saved: (entity: Entity) => client.setQueryData(entityKeys.entity(uid, entity.workspace_name), entity),

@@ -11,8 +11,9 @@ import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
 import { errorCode } from "../../../api/errors";
+import { useKeyUid } from "../../../api/hooks";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { textField } from "../../../components/form";
@@ -31,7 +32,7 @@ export function EntityStaffCard({ workspace, titleId }: { workspace: string; tit
   const msg = useMessage();
   const notify = useNotify();
   const client = useQueryClient();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const staffs = useEntityStaffs(workspace);
   const {
     register,

@@ -1,19 +1,20 @@
 import type { Module } from "@mimamori/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
+import { useKeyUid } from "../../../api/hooks";
 
 export function useAdminEntities() {
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   return useQuery({ queryKey: entityKeys.entities(uid), queryFn: entityEndpoints.entities });
 }
 
 export function useAdminEntity(ws: string) {
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   return useQuery({ queryKey: entityKeys.entity(uid, ws), queryFn: () => entityEndpoints.entity(ws) });
 }
 
 export function useEntityStaffs(ws: string) {
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   return useQuery({
     queryKey: entityKeys.entityStaffs(uid, ws),
     queryFn: () => entityEndpoints.entityStaffs(ws),
@@ -22,7 +23,7 @@ export function useEntityStaffs(ws: string) {
 
 /** The module catalogue marked with the entity's subscriptions, and the calls that change them. */
 export function useEntityModules(ws: string) {
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const client = useQueryClient();
   const key = entityKeys.entityModules(uid, ws);
   const query = useQuery({ queryKey: key, queryFn: () => entityEndpoints.entityModules(ws) });

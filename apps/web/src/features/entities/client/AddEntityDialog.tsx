@@ -4,8 +4,9 @@ import DialogContentText from "@mui/material/DialogContentText";
 import TextField from "@mui/material/TextField";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
 import { errorCode } from "../../../api/errors";
+import { useKeyUid } from "../../../api/hooks";
 import { FormDialog } from "../../../components/FormDialog";
 import { fieldHelper, textField } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
@@ -21,7 +22,7 @@ export function AddEntityDialog({ open, onClose }: { open: boolean; onClose: () 
   const msg = useMessage();
   const notify = useNotify();
   const client = useQueryClient();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const { form, close, dialogProps } = useFormDialog<Values>({
     open,
     onClose,

@@ -10,8 +10,9 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../api/entities";
 import { errorMessage } from "../../../api/errors";
+import { useKeyUid } from "../../../api/hooks";
 import { ErrorState } from "../../../components/ErrorState";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { RecipientPicker } from "./RecipientPicker";
@@ -19,7 +20,7 @@ import { eligibleRecipients } from "./recipients";
 
 /** The entity's members who can receive a form (accepted and active), for the pickers of Send and schedules. */
 export function useRecipients(workspace: string) {
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const members = useQuery({
     queryKey: entityKeys.members(uid, workspace),
     queryFn: () => entityEndpoints.members(workspace),

@@ -15,13 +15,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
-import {
-  useWebhooks,
-  useWebhookUid,
-  type WebhookScope,
-  webhookEndpoints,
-  webhookKeys,
-} from "../../../api/webhooks";
+import { useKeyUid } from "../../../api/hooks";
+import { useWebhooks, type WebhookScope, webhookEndpoints, webhookKeys } from "../../../api/webhooks";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
@@ -57,7 +52,7 @@ export function WebhookList({
   const language = useLanguage();
   const notify = useNotify();
   const client = useQueryClient();
-  const uid = useWebhookUid();
+  const uid = useKeyUid();
   const list = useWebhooks(scope);
   const at: WebhookScope = scope ?? { area: "staff", workspace: "" };
   const [adding, setAdding] = useState(false);

@@ -8,7 +8,8 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { entityEndpoints, entityKeys, useUidOrDash } from "../../../../api/entities";
+import { entityEndpoints, entityKeys } from "../../../../api/entities";
+import { useKeyUid } from "../../../../api/hooks";
 import { useWorkspace } from "../../../../app/session/workspace";
 import { DataTable } from "../../../../components/DataTable";
 import { ErrorState } from "../../../../components/ErrorState";
@@ -17,7 +18,7 @@ import { usePageTitle } from "../../../../components/usePageTitle";
 /** /staff/modules: the modules the entity subscribes to, read-only; the delete button is disabled (spec §2). */
 export function ModulesPage() {
   const { t } = useTranslation();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const { workspace } = useWorkspace(true);
   const ws = workspace ?? "";
   const modules = useQuery({

@@ -22,7 +22,8 @@ import {
   useStaffMemberData,
   useStaffMemberDataChanged,
 } from "../../../../api/data-items";
-import { useStaffMember, useUidOrDash } from "../../../../api/entities";
+import { useStaffMember } from "../../../../api/entities";
+import { useKeyUid } from "../../../../api/hooks";
 import { useWithoutPersonalParams } from "../../../../app/memberLinks";
 import { staffPath, useWorkspace } from "../../../../app/session/workspace";
 import { ErrorState } from "../../../../components/ErrorState";
@@ -125,7 +126,7 @@ function AnswersItemCard({ ws, member, item }: CardProps) {
 /** image items: the files, and for the covid19 types an add-image dialog (DATA-12, DATA-13). */
 function ImagesItemCard({ ws, member, item }: CardProps) {
   const { t } = useTranslation();
-  const uid = useUidOrDash();
+  const uid = useKeyUid();
   const images = useStaffDataImages(ws, member, item.id);
   const changed = useStaffMemberDataChanged(ws, member);
   const [adding, setAdding] = useState(false);
