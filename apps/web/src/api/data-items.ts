@@ -1,7 +1,7 @@
-import type { DataAnswerBody, DataImage, DataItemTypeBody, Language } from "@mimamori/shared";
+import type { DataAnswerBody, DataItemTypeBody, Language } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { acceptLanguageOf } from "../i18n/language";
-import { ApiError, api, apiErrorOf, apiUrl, refreshSession } from "./client";
+import { ApiError, type ApiResponse, type ApiUrl, api, apiErrorOf, apiUrl, refreshSession } from "./client";
 import { useKeyUid } from "./hooks";
 import { anyIdToken, validIdToken } from "./session";
 
@@ -67,7 +67,10 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-function sendOnce(path: string, file: File, token: string | null, opts: UploadOptions) {
+/** The stored image as both upload routes answer it (the document's schema). */
+type UploadedImage = ApiResponse<"post", "/user/data/{id}/images">;
+
+function sendOnce(path: ApiUrl, file: File, token: string | null, opts: UploadOptions) {
   return new Promise<{ status: number; xhr: XMLHttpRequest }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api${path}`);
@@ -92,7 +95,7 @@ function sendOnce(path: string, file: File, token: string | null, opts: UploadOp
  * Uploads one image or PDF. `fetch` reports no upload progress, so this one call goes through XMLHttpRequest,
  * with the session handling of `api` (the id token; one refresh on a 401).
  */
-export async function uploadImage(path: string, file: File, opts: UploadOptions): Promise<DataImage> {
+export async function uploadImage(path: ApiUrl, file: File, opts: UploadOptions): Promise<UploadedImage> {
   let token = validIdToken();
   if (!token && anyIdToken()) token = (await refreshSession())?.idToken ?? null;
   let { status, xhr } = await sendOnce(path, file, token, opts);
@@ -101,7 +104,8 @@ export async function uploadImage(path: string, file: File, opts: UploadOptions)
     if (renewed) ({ status, xhr } = await sendOnce(path, file, renewed.idToken, opts));
   }
   if (status < 200 || status >= 300) throw apiErrorOf(xhr.status, xhr.responseText);
-  return (xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as DataImage;
+  // parsed as `api`'s calls are: the answer is the document's (both upload routes answer the same schema)
+  return JSON.parse(xhr.responseText) as UploadedImage;
 }
 
 /** Query keys carry the user id so one person's data never shows for the next. */

@@ -29,12 +29,22 @@ function known(id: string): ReportId {
   return id;
 }
 
+type ChartAnswer = ApiResponse<"get", "/user/reports/resq_band/{id}">;
+type Row = Report["values"][number];
+
 /**
- * A chart as the shared `Report` type has it: OpenAPI 3.0 cannot say which of a row's four numbers may be null (the
- * document: each), so the rows take the shared type's `[time, max, min, mean]`; every other field is the document's.
+ * A chart row as the shared `Report` type has it, `[time, max, min, mean]`: OpenAPI 3.0 cannot say which of a row's
+ * four numbers may be null (the document: each), so the time is checked here rather than cast; a row without one
+ * would be a server fault, and fails the call like any other malformed answer.
  */
-function chartOf(r: ApiResponse<"get", "/user/reports/resq_band/{id}">): Report {
-  return { ...r, values: r.values as Report["values"], values_dbp: r.values_dbp as Report["values_dbp"] };
+function rowOf([time, max, min, mean]: ChartAnswer["values"][number]): Row {
+  if (time === null) throw new ApiError(500, "unknown-error", "");
+  return [time, max, min, mean];
+}
+
+/** A chart as the shared `Report` type has it; every field but the rows' times is the document's. */
+function chartOf(r: ChartAnswer): Report {
+  return { ...r, values: r.values.map(rowOf), values_dbp: r.values_dbp?.map(rowOf) ?? null };
 }
 
 /** Typed calls of the band reports: client, staff, mobile and admin. */
