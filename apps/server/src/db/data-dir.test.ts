@@ -10,7 +10,6 @@ import {
   truncateSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import "../test/provided";
 import { gunzipSync } from "node:zlib";
 import { verifyPassword } from "../lib/crypto";
+import { freePort } from "../test/free-port";
 import { readBackup } from "../tools/backup-file";
 import { openDatabase, rows } from "./client";
 import { LOCK_FILE, lockDataDir } from "./lock";
@@ -72,17 +72,6 @@ async function tool(script: string, args: string[], env: Record<string, string>)
   const r = run(script, args, env);
   const code = await r.exit;
   return { code, stdout: r.stdout, stderr: r.stderr };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitHealthy(r: Run, port: number) {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +22,7 @@ import { BUCKET_ROW, hourBuckets } from "../features/vitals/levels";
 import { packClosedDays, unpackDays } from "../features/vitals/pack";
 import { rebuildUser } from "../features/vitals/rebuild";
 import "../test/provided";
+import { freePort } from "../test/free-port";
 
 /*
  * Crash safety of the embedded database: the real server runs as a child process on its own data folder
@@ -43,14 +43,6 @@ const UPLOADERS = [
   "staff@example.com",
   "admin@example.com",
 ];
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve, reject) => srv.once("error", reject).listen(0, "127.0.0.1", resolve));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 /** The server (apps/server/src/main.ts) as a child process on `dataDir`. */
 class ServerProcess {

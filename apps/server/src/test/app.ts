@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { Writable } from "node:stream";
 import pg from "pg";
 import { inject } from "vitest";
@@ -10,6 +9,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemo } from "../features/demo/seed";
 import type { Clock } from "../jobs/clock";
 import "./provided";
+import { freePort } from "./free-port";
 import { startSmtpPeer } from "./smtp";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
@@ -46,17 +46,6 @@ export interface CallOptions {
   token?: string;
   lang?: "ja" | "en";
   headers?: Record<string, string>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

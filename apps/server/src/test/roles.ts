@@ -4,6 +4,14 @@ import type { TestApp } from "./app";
 
 export type Role = "anonymous" | "client" | "staff" | "otherStaff" | "admin" | "outsider";
 
+/** The roles refused a route of sakura's staff, each with the status it is answered. */
+export const REFUSED_SAKURA_STAFF_ROUTE = [
+  ["anonymous", 401],
+  ["client", 403],
+  ["admin", 403],
+  ["otherStaff", 403],
+] as const satisfies readonly (readonly [Role, number])[];
+
 /**
  * Tokens for the role matrix on top of the demo seed: staff (of sakura and harbor), a client of sakura,
  * an admin, an outsider (verified account, no membership) and the staff of a third entity "kaede".

@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -6,8 +5,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../api/errors";
-import { useLanguage } from "../i18n/useLanguage";
+import { FailureAlert } from "./FailureAlert";
 
 interface Props {
   open: boolean;
@@ -33,7 +31,6 @@ export function ConfirmDialog({
   onClose,
 }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -70,11 +67,7 @@ export function ConfirmDialog({
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent id={`${id}-body`}>
         {children}
-        {error !== null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(error, language)}
-          </Alert>
-        )}
+        <FailureAlert failure={error} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>

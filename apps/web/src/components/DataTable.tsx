@@ -17,8 +17,8 @@ import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { htmlLangOf } from "../i18n/language";
 import { useLanguage } from "../i18n/useLanguage";
-import { Pager } from "./Pager";
-import { pageOf, type SortDirection, type SortValue, sortRows, tableBody } from "./tableRows";
+import { Pager, usePagedRows } from "./Pager";
+import { type SortDirection, type SortValue, sortRows, tableBody } from "./tableRows";
 import { visuallyHidden } from "./visuallyHidden";
 
 export type { SortDirection };
@@ -71,8 +71,6 @@ export function DataTable<T>({
   const theme = useTheme();
   const stacked = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const [sort, setSort] = useState(initialSort ?? null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(defaultPageSize);
 
   const sorted = useMemo(() => {
     const column = sort && columns.find((c) => c.id === sort.by);
@@ -80,7 +78,7 @@ export function DataTable<T>({
   }, [rows, columns, sort, language]);
 
   const count = sorted.length;
-  const { page: current, rows: pageRows } = pageOf(sorted, page, pageSize);
+  const { pageRows, firstPage, pager } = usePagedRows(sorted, pageSizes, defaultPageSize);
   const body = tableBody(rows, loading);
 
   const toggleSort = (id: string) => {
@@ -89,7 +87,7 @@ export function DataTable<T>({
         ? { by: id, direction: s.direction === "asc" ? "desc" : "asc" }
         : { by: id, direction: "asc" },
     );
-    setPage(0);
+    firstPage();
   };
 
   const empty = (
@@ -98,19 +96,7 @@ export function DataTable<T>({
     </Typography>
   );
 
-  const pagination = (
-    <Pager
-      count={count}
-      page={current}
-      pageSize={pageSize}
-      pageSizes={pageSizes}
-      onPageChange={setPage}
-      onPageSizeChange={(size) => {
-        setPageSize(size);
-        setPage(0);
-      }}
-    />
-  );
+  const pagination = <Pager {...pager} />;
 
   if (stacked) {
     const sortable = columns.filter((c) => c.sortValue);
@@ -126,7 +112,7 @@ export function DataTable<T>({
             onChange={(e) => {
               const [by, direction] = e.target.value.split(":");
               setSort(by ? { by, direction: direction as SortDirection } : null);
-              setPage(0);
+              firstPage();
             }}
             sx={{ mt: 0, mb: 1 }}
           >

@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog, { type DialogProps } from "@mui/material/Dialog";
@@ -7,8 +6,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../api/errors";
-import { useLanguage } from "../i18n/useLanguage";
+import { FailureAlert } from "./FailureAlert";
 
 interface FormDialogProps {
   open: boolean;
@@ -48,7 +46,6 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   return (
     <Dialog
       open={open}
@@ -62,11 +59,7 @@ export function FormDialog({
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
           {children}
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} sx={{ mt: 2 }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending && !cancelWhilePending}>

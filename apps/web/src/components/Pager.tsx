@@ -1,7 +1,9 @@
 import TablePagination from "@mui/material/TablePagination";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { pageOf } from "./tableRows";
 
-interface Props {
+export interface PagerProps {
   /** Rows (or cards) in all. */
   count: number;
   /** Zero-based. */
@@ -24,7 +26,7 @@ export function Pager({
   onPageChange,
   onPageSizeChange,
   sizeLabel,
-}: Props) {
+}: PagerProps) {
   const { t } = useTranslation();
   return (
     <TablePagination
@@ -50,4 +52,26 @@ export function Pager({
       }}
     />
   );
+}
+
+/**
+ * A list paged on the client: the rows of the current page, `firstPage` for a new sort or filter, and the props of
+ * its `Pager` (a new page size goes back to the first page).
+ */
+export function usePagedRows<T>(rows: readonly T[], pageSizes: readonly number[], defaultPageSize: number) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(defaultPageSize);
+  const { page: current, rows: pageRows } = pageOf(rows, page, pageSize);
+  const pager: PagerProps = {
+    count: rows.length,
+    page: current,
+    pageSize,
+    pageSizes,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(0);
+    },
+  };
+  return { pageRows, firstPage: () => setPage(0), pager };
 }

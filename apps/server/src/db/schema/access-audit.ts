@@ -1,6 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigserial, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { at } from "./columns";
 
 /**
  * The access audit (issue 29 §1; docs/decisions.md "Access audit"): one row per person whose health data someone

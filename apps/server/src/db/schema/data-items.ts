@@ -9,11 +9,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { entities } from "./entities";
+import { at, entityRef, parentRef, userRef } from "./columns";
 import { users } from "./identity";
 
 /*
@@ -21,8 +20,6 @@ import { users } from "./identity";
  * their `data_items` rows with `on delete cascade`, so deleting the account deletes every answer, image, share
  * and access record; image bytes live in the database so a backup holds them.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Both drivers hand bytea over as bytes (pg: Buffer, PGlite: Uint8Array); the app works with Buffers. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -67,12 +64,8 @@ export const dataItems = pgTable(
   "data_items",
   {
     id: serial("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    typeId: integer("type_id")
-      .notNull()
-      .references(() => dataItemTypes.id, { onDelete: "cascade" }),
+    userId: userRef(),
+    typeId: parentRef("type_id", () => dataItemTypes.id),
     createdAt: at("created_at").notNull().defaultNow(),
     /** The last answer, image or share change (the spec's `last_updated`); null while never used. */
     updatedAt: at("updated_at"),
@@ -88,9 +81,7 @@ export const dataAnswers = pgTable(
   "data_answers",
   {
     id: serial("id").primaryKey(),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => dataItems.id, { onDelete: "cascade" }),
+    itemId: parentRef("item_id", () => dataItems.id),
     value: text("value"),
     answerOptions: integer("answer_options").array().notNull().default(sql`'{}'::integer[]`),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -107,9 +98,7 @@ export const dataImages = pgTable(
   "data_images",
   {
     id: serial("id").primaryKey(),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => dataItems.id, { onDelete: "cascade" }),
+    itemId: parentRef("item_id", () => dataItems.id),
     contentType: text("content_type", {
       enum: ["image/jpeg", "image/png", "image/webp", "application/pdf"],
     }).notNull(),
@@ -135,12 +124,8 @@ export const dataImages = pgTable(
 export const dataShares = pgTable(
   "data_shares",
   {
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => dataItems.id, { onDelete: "cascade" }),
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    itemId: parentRef("item_id", () => dataItems.id),
+    workspaceName: entityRef(),
     sharedAt: at("shared_at").notNull().defaultNow(),
   },
   (t) => [
@@ -157,9 +142,7 @@ export const dataViews = pgTable(
   "data_views",
   {
     id: serial("id").primaryKey(),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => dataItems.id, { onDelete: "cascade" }),
+    itemId: parentRef("item_id", () => dataItems.id),
     workspaceName: text("workspace_name").notNull(),
     entityName: text("entity_name").notNull(),
     staffId: uuid("staff_id").references(() => users.id, { onDelete: "set null" }),

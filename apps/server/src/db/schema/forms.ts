@@ -10,13 +10,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { entities } from "./entities";
+import { at, entityRef, parentRef, userRef } from "./columns";
 import { users } from "./identity";
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * An entity's question bank (`/staff/questions`). Deleting a question only marks it (`deleted_at`): forms hold
@@ -26,9 +23,7 @@ export const questions = pgTable(
   "questions",
   {
     id: serial("id").primaryKey(),
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    workspaceName: entityRef(),
     text: text("text").notNull(),
     questionType: smallint("question_type").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -48,9 +43,7 @@ export const forms = pgTable(
   "forms",
   {
     id: serial("id").primaryKey(),
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    workspaceName: entityRef(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
@@ -68,9 +61,7 @@ export const formQuestions = pgTable(
   "form_questions",
   {
     id: serial("id").primaryKey(),
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: parentRef("form_id", () => forms.id),
     position: integer("position").notNull(),
     text: text("text").notNull(),
     questionType: smallint("question_type").notNull(),
@@ -86,12 +77,8 @@ export const formQuestions = pgTable(
 export const formRecipientList = pgTable(
   "form_recipient_list",
   {
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    formId: parentRef("form_id", () => forms.id),
+    userId: userRef(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.userId] })],
 );
@@ -116,9 +103,7 @@ export interface FormSnapshot {
 export const formSends = pgTable(
   "form_sends",
   {
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: parentRef("form_id", () => forms.id),
     sentOrder: integer("sent_order").notNull(),
     sentAt: at("sent_at").notNull().defaultNow(),
     sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
@@ -142,9 +127,7 @@ export const formRecipients = pgTable(
   {
     formId: integer("form_id").notNull(),
     sentOrder: integer("sent_order").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     answeredAt: at("answered_at"),
   },
   (t) => [
@@ -184,9 +167,7 @@ export const formSchedules = pgTable(
   "form_schedules",
   {
     id: serial("id").primaryKey(),
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: parentRef("form_id", () => forms.id),
     kind: text("kind", { enum: ["daily", "weekly"] }).notNull(),
     /** 0 Sunday … 6 Saturday. */
     weekdays: smallint("weekdays").array().notNull().default(sql`'{}'::smallint[]`),

@@ -1,6 +1,5 @@
-import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { at } from "./columns";
 
 /**
  * The job runner's claims: a row per (job, slot) taken in the same transaction as the slot's work, so two

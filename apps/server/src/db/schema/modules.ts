@@ -1,6 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { entities } from "./entities";
-import { users } from "./identity";
+import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { entityRef, parentRef, userRef } from "./columns";
 
 /** The KPI module catalogue (spec §3 Module); rows are kept in step with `db/module-catalogue.ts`. */
 export const modules = pgTable("modules", {
@@ -15,9 +14,7 @@ export const modules = pgTable("modules", {
 
 export const moduleOptions = pgTable("module_options", {
   id: integer("id").primaryKey(),
-  moduleId: integer("module_id")
-    .notNull()
-    .references(() => modules.id, { onDelete: "cascade" }),
+  moduleId: parentRef("module_id", () => modules.id),
   textJp: text("text_jp").notNull(),
   textEn: text("text_en").notNull(),
   sortOrder: integer("sort_order").notNull(),
@@ -27,12 +24,8 @@ export const moduleOptions = pgTable("module_options", {
 export const entityModules = pgTable(
   "entity_modules",
   {
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
-    moduleId: integer("module_id")
-      .notNull()
-      .references(() => modules.id, { onDelete: "cascade" }),
+    workspaceName: entityRef(),
+    moduleId: parentRef("module_id", () => modules.id),
     modeOptionId: integer("mode_option_id").references(() => moduleOptions.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,15 +36,9 @@ export const entityModules = pgTable(
 export const memberModules = pgTable(
   "member_modules",
   {
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    moduleId: integer("module_id")
-      .notNull()
-      .references(() => modules.id, { onDelete: "cascade" }),
+    workspaceName: entityRef(),
+    userId: userRef(),
+    moduleId: parentRef("module_id", () => modules.id),
     modeOptionId: integer("mode_option_id").references(() => moduleOptions.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

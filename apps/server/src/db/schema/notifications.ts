@@ -11,32 +11,21 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { entities } from "./entities";
+import { at, entityRef, parentRef, userRef } from "./columns";
 import { mailOutbox, users } from "./identity";
 
 /*
  * Alerts (issue 11; docs/decisions.md "Alerts"). Notification types: 1 synchronization, 2 measurement.
  */
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const workspaceName = () =>
-  text("workspace_name")
-    .notNull()
-    .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" });
-const userId = () =>
-  uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
-
 /** An entity's choice per notification type; without a row the defaults apply (NOTIFICATION_DEFAULTS). */
 export const notificationSettings = pgTable(
   "notification_settings",
   {
-    workspaceName: workspaceName(),
+    workspaceName: entityRef(),
     notificationType: smallint("notification_type").notNull(),
     /** FREQUENCIES id. */
     frequencyId: smallint("frequency_id").notNull(),
@@ -54,8 +43,8 @@ export const notificationSettings = pgTable(
 export const staffNotificationPrefs = pgTable(
   "staff_notification_prefs",
   {
-    workspaceName: workspaceName(),
-    userId: userId(),
+    workspaceName: entityRef(),
+    userId: userRef(),
     notificationType: smallint("notification_type").notNull(),
     receiveEmail: boolean("receive_email").notNull(),
   },
@@ -69,8 +58,8 @@ export const staffNotificationPrefs = pgTable(
 export const alertStates = pgTable(
   "alert_states",
   {
-    userId: userId(),
-    workspaceName: workspaceName(),
+    userId: userRef(),
+    workspaceName: entityRef(),
     measure: smallint("measure").notNull(),
     inRed: boolean("in_red").notNull(),
     /** Time of the latest sample judged: older samples arriving later do not move the state. */
@@ -95,8 +84,8 @@ export const notifications = pgTable(
   "notifications",
   {
     id: serial("id").primaryKey(),
-    workspaceName: workspaceName(),
-    userId: userId(),
+    workspaceName: entityRef(),
+    userId: userRef(),
     notificationType: smallint("notification_type").notNull(),
     /** Measurement: the report code number (5098 …). */
     measure: smallint("measure"),
@@ -143,8 +132,8 @@ export const memberSnoozes = pgTable(
   "member_snoozes",
   {
     id: serial("id").primaryKey(),
-    workspaceName: workspaceName(),
-    userId: userId(),
+    workspaceName: entityRef(),
+    userId: userRef(),
     measure: smallint("measure").notNull(),
     startsAt: at("starts_at").notNull(),
     until: at("until").notNull(),
@@ -163,9 +152,7 @@ export const memberSnoozes = pgTable(
 export const notificationMails = pgTable(
   "notification_mails",
   {
-    notificationId: integer("notification_id")
-      .notNull()
-      .references(() => notifications.id, { onDelete: "cascade" }),
+    notificationId: parentRef("notification_id", () => notifications.id),
     mailId: uuid("mail_id")
       .notNull()
       .references(() => mailOutbox.id, { onDelete: "cascade" }),
@@ -182,10 +169,8 @@ export const notificationMails = pgTable(
 export const notificationSeen = pgTable(
   "notification_seen",
   {
-    notificationId: integer("notification_id")
-      .notNull()
-      .references(() => notifications.id, { onDelete: "cascade" }),
-    userId: userId(),
+    notificationId: parentRef("notification_id", () => notifications.id),
+    userId: userRef(),
     seenAt: at("seen_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],

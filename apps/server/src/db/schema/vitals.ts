@@ -10,10 +10,9 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { entities } from "./entities";
+import { at, entityRef, userRef } from "./columns";
 import { users } from "./identity";
 
 /*
@@ -22,17 +21,12 @@ import { users } from "./identity";
  * report code (5091 for "00005091").
  */
 
-const userId = () =>
-  uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
 /**
  * The high-volume tables carry no foreign key: a per-row key check would lock the user's row for every
  * sample and halve ingestion. Instead ingestion locks the user row once per batch (`for key share`) and a
  * trigger on `users` deletes their rows (migration 0003).
  */
 const bareUserId = () => uuid("user_id").notNull();
-const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Raw band samples; one per (user, measure, time), so a re-upload never duplicates. */
 export const vitalSamples = pgTable(
@@ -40,7 +34,7 @@ export const vitalSamples = pgTable(
   {
     userId: bareUserId(),
     measure: smallint("measure").notNull(),
-    at: tz("at").notNull(),
+    at: at("at").notNull(),
     value: doublePrecision("value").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.measure, t.at] })],
@@ -108,7 +102,7 @@ const bucketTable = <N extends string, C extends string>(name: N, column: C) =>
     {
       userId: bareUserId(),
       measure: smallint("measure").notNull(),
-      bucket: tz(column).notNull(),
+      bucket: at(column).notNull(),
       ...bucketColumns,
     },
     (t) => [primaryKey({ columns: [t.userId, t.measure, t.bucket] })],
@@ -135,9 +129,9 @@ export const SAMPLE_TABLES = [
 export const sleepSegments = pgTable(
   "sleep_segments",
   {
-    userId: userId(),
-    startAt: tz("start_at").notNull(),
-    endAt: tz("end_at").notNull(),
+    userId: userRef(),
+    startAt: at("start_at").notNull(),
+    endAt: at("end_at").notNull(),
     stage: text("stage", { enum: ["deep", "light", "rem", "awake"] }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.startAt] })],
@@ -150,9 +144,9 @@ export const sleepSegments = pgTable(
 export const sleepSessions = pgTable(
   "sleep_sessions",
   {
-    userId: userId(),
-    startAt: tz("start_at").notNull(),
-    endAt: tz("end_at").notNull(),
+    userId: userRef(),
+    startAt: at("start_at").notNull(),
+    endAt: at("end_at").notNull(),
     deep: doublePrecision("deep").notNull(),
     light: doublePrecision("light").notNull(),
     rem: doublePrecision("rem").notNull(),
@@ -169,8 +163,8 @@ export const vitalSync = pgTable("vital_sync", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  lastSyncAt: tz("last_sync_at").notNull(),
-  lastSampleAt: tz("last_sample_at"),
+  lastSyncAt: at("last_sync_at").notNull(),
+  lastSampleAt: at("last_sample_at"),
 });
 
 /**
@@ -182,8 +176,8 @@ export const vitalRetention = pgTable("vital_retention", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  rawFrom: tz("raw_from").notNull(),
-  lastRemovedAt: tz("last_removed_at").notNull(),
+  rawFrom: at("raw_from").notNull(),
+  lastRemovedAt: at("last_removed_at").notNull(),
   removedSamples: bigint("removed_samples", { mode: "number" }).notNull().default(0),
 });
 
@@ -197,12 +191,10 @@ const rangeColumns = {
 export const reportRanges = pgTable(
   "report_ranges",
   {
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    workspaceName: entityRef(),
     measure: smallint("measure").notNull(),
     ...rangeColumns,
-    updatedAt: tz("updated_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceName, t.measure] })],
 );
@@ -211,16 +203,14 @@ export const reportRanges = pgTable(
 export const reportTunings = pgTable(
   "report_tunings",
   {
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    workspaceName: entityRef(),
     measure: smallint("measure").notNull(),
-    userId: userId(),
+    userId: userRef(),
     isTuned: boolean("is_tuned").notNull().default(false),
     maxValue: doublePrecision("max_value").array(),
     minValue: doublePrecision("min_value").array(),
     meanValue: doublePrecision("mean_value").array(),
-    updatedAt: tz("updated_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceName, t.measure, t.userId] })],
 );

@@ -8,14 +8,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { entities } from "./entities";
+import { at, entityRef } from "./columns";
 import { users } from "./identity";
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Issue 31 §6: an entity's webhook endpoint. Alerts of the chosen kinds (notification types) are delivered to `url`
@@ -25,9 +22,7 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    workspaceName: text("workspace_name")
-      .notNull()
-      .references(() => entities.workspaceName, { onDelete: "cascade", onUpdate: "cascade" }),
+    workspaceName: entityRef(),
     url: text("url").notNull(),
     /** `whsec_` + base64 of 32 random bytes; shown to the entity, never logged. */
     secret: text("secret").notNull(),

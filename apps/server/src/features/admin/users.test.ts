@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../test/app";
-import { type Role, roleTokens } from "../../test/roles";
+import { describe, expect, it } from "vitest";
+import { testAppWithRolesPerFile } from "../../test/per-file";
 
-let t: TestApp;
-let tok: Record<Role, string | undefined>;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  tok = await roleTokens(t);
-});
-afterAll(() => t.close());
+const { t, tok } = testAppWithRolesPerFile();
 
 describe("admin users", () => {
   it("lists the users of one entity or of all", async () => {

@@ -1,34 +1,25 @@
 import { csvLine } from "@mimamori/shared";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { download, localTime } from "../../test/download";
 import {
-  type AlertsWorld,
-  clearAlerts,
-  download,
+  alertsWorldPerFile,
+  base,
   epochS,
   insertAlert,
-  insertMail,
-  localTime,
-  startAlertsWorld,
+  mailStaff,
+  plus,
+  windowQuery,
 } from "../../test/worlds/alerts";
 
-let w: AlertsWorld;
-beforeAll(async () => {
-  w = await startAlertsWorld();
-});
-afterAll(() => w.t.close());
-beforeEach(() => clearAlerts(w.t.db));
+const w = alertsWorldPerFile();
 
-const MIN = 60_000;
-const base = new Date(Math.floor((Date.now() - 6 * 3_600_000) / MIN) * MIN);
-const plus = (minutes: number) => new Date(base.getTime() + minutes * MIN);
 const L = (d: Date) => localTime(d, "Asia/Tokyo");
-const window = `start_time=${epochS(base)}&end_time=${epochS(plus(180))}`;
 const get = (
   query: string,
   token: string | undefined = w.tok.admin,
   lang: "en" | "ja" = "en",
   ws = "sakura",
-) => download(w, `/admin/${ws}/notifications?${query}`, token, lang);
+) => download(w.t, `/admin/${ws}/notifications?${query}`, token, lang);
 const call = (query: string, token: string | undefined, lang: "en" | "ja" = "en") =>
   w.t.call("GET", `/admin/sakura/notifications?${query}`, undefined, { token, lang });
 
@@ -52,19 +43,8 @@ const HEADERS_EN = [
 /** Sakura's alerts of both types, with those the download leaves out. */
 async function story() {
   const heat = await insertAlert(w.t.db, { userId: w.ids.member, value: 92, at: base, createdAt: plus(1) });
-  await insertMail(w.t.db, {
-    notificationId: heat,
-    recipientId: w.ids.staff2,
-    recipient: "staff2@example.com",
-    status: "failed",
-  });
-  await insertMail(w.t.db, {
-    notificationId: heat,
-    recipientId: w.ids.staff,
-    recipient: "staff@example.com",
-    status: "sent",
-    sentAt: plus(3),
-  });
+  await mailStaff(w, "staff2", { notificationId: heat, status: "failed" });
+  await mailStaff(w, "staff", { notificationId: heat, status: "sent", sentAt: plus(3) });
   const heart = await insertAlert(w.t.db, {
     userId: w.ids.client,
     measure: 5091,
@@ -72,12 +52,7 @@ async function story() {
     at: plus(10),
     acknowledged: { at: plus(15), by: w.ids.staff2, action: "rested", note: "@once" },
   });
-  await insertMail(w.t.db, {
-    notificationId: heart,
-    recipientId: w.ids.staff,
-    recipient: "staff@example.com",
-    status: "failed",
-  });
+  await mailStaff(w, "staff", { notificationId: heart, status: "failed" });
   await insertAlert(w.t.db, { userId: w.ids.member, type: 1, at: plus(-600), createdAt: plus(20) });
   // left out: a former member, a removed alert, another entity, outside the window
   await insertAlert(w.t.db, { userId: w.ids.former, at: plus(30) });
@@ -90,7 +65,7 @@ async function story() {
 describe("GET /admin/{ws}/notifications", () => {
   it("notif_type 1 is measurement: one row per alert, oldest first, with delivery and acknowledgement", async () => {
     await story();
-    const { res, bytes, text } = await get(`${window}&notif_type=1`);
+    const { res, bytes, text } = await get(`${windowQuery}&notif_type=1`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(
@@ -138,7 +113,7 @@ describe("GET /admin/{ws}/notifications", () => {
 
   it("notif_type 2 is synchronization, in Japanese for a Japanese caller", async () => {
     await story();
-    const { res, text } = await get(`${window}&notif_type=2`, w.tok.admin, "ja");
+    const { res, text } = await get(`${windowQuery}&notif_type=2`, w.tok.admin, "ja");
     expect(res.headers.get("content-disposition")).toBe(
       'attachment; filename="notifications-sakura-sync.csv"',
     );
@@ -182,18 +157,12 @@ describe("GET /admin/{ws}/notifications", () => {
 
   it("an alert mailed to the development mailbox (no SMTP) says so, with the time it was put there", async () => {
     const heat = await insertAlert(w.t.db, { userId: w.ids.member, value: 92, at: base, createdAt: plus(1) });
-    await insertMail(w.t.db, {
-      notificationId: heat,
-      recipientId: w.ids.staff,
-      recipient: "staff@example.com",
-      status: "outbox",
-      sentAt: plus(2),
-    });
+    await mailStaff(w, "staff", { notificationId: heat, status: "outbox", sentAt: plus(2) });
     for (const [lang, label] of [
       ["en", "Delivered to the development mailbox"],
       ["ja", "開発用メールボックスに配信"],
     ] as const) {
-      const { text } = await get(`${window}&notif_type=1`, w.tok.admin, lang);
+      const { text } = await get(`${windowQuery}&notif_type=1`, w.tok.admin, lang);
       expect(text.slice(1).split("\r\n")[1]).toBe(
         csvLine([
           lang === "en" ? "Measurement" : "測定値",
@@ -216,7 +185,7 @@ describe("GET /admin/{ws}/notifications", () => {
   });
 
   it("writes only the header for a period without alerts", async () => {
-    const { res, text } = await get(`${window}&notif_type=1`);
+    const { res, text } = await get(`${windowQuery}&notif_type=1`);
     expect(res.status).toBe(200);
     expect(text.slice(1)).toBe(csvLine(HEADERS_EN));
   });
@@ -224,13 +193,13 @@ describe("GET /admin/{ws}/notifications", () => {
   it.each([
     [
       "notif_type 3",
-      `${window}&notif_type=3`,
+      `${windowQuery}&notif_type=3`,
       "invalid-admin-notification-type",
       "通知の種類が正しくありません（1 測定値、2 同期）。",
     ],
     [
       "no notif_type",
-      window,
+      windowQuery,
       "invalid-admin-notification-type",
       "通知の種類が正しくありません（1 測定値、2 同期）。",
     ],
@@ -255,26 +224,26 @@ describe("GET /admin/{ws}/notifications", () => {
   });
 
   it("names the types in the admin numbering (1 measurement, 2 synchronization), in both languages", async () => {
-    const en = await call(`${window}&notif_type=0`, w.tok.admin);
+    const en = await call(`${windowQuery}&notif_type=0`, w.tok.admin);
     expect(en.status).toBe(400);
     expect(en.body).toMatchObject({
       code: "invalid-admin-notification-type",
       detail: "Unknown notification type (1 measurement, 2 synchronization).",
     });
-    const jp = await call(`${window}&notif_type=x`, w.tok.admin, "ja");
+    const jp = await call(`${windowQuery}&notif_type=x`, w.tok.admin, "ja");
     expect(jp.body.detail).toBe("通知の種類が正しくありません（1 測定値、2 同期）。");
   });
 
   it("answers 404 for an entity that does not exist", async () => {
-    const { res, text } = await get(`${window}&notif_type=1`, w.tok.admin, "en", "nothere");
+    const { res, text } = await get(`${windowQuery}&notif_type=1`, w.tok.admin, "en", "nothere");
     expect(res.status).toBe(404);
     expect(JSON.parse(text)).toEqual({ code: "entity-not-found", detail: "Entity not found." });
   });
 
   it("is the admin's only: 401 anonymous, 403 for staff (also of this entity), clients and other staff", async () => {
-    expect((await call(`${window}&notif_type=1`, undefined)).status).toBe(401);
+    expect((await call(`${windowQuery}&notif_type=1`, undefined)).status).toBe(401);
     for (const token of [w.tok.staff, w.tok.staff2, w.tok.otherStaff, w.tok.client]) {
-      const res = await call(`${window}&notif_type=1`, token);
+      const res = await call(`${windowQuery}&notif_type=1`, token);
       expect([res.status, res.body.code]).toEqual([403, "forbidden"]);
     }
   });

@@ -1,25 +1,19 @@
 import { RESERVED_ENTITY_IDS } from "@mimamori/shared";
 import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationSeen, notifications } from "../../db/schema";
 import {
-  type AlertsWorld,
-  clearAlerts,
+  alertsWorldPerFile,
   daysAgo,
   epochS,
   hoursAgo,
   insertAlert,
-  insertMail,
-  startAlertsWorld,
+  insertAlertsASecondApart,
+  mailStaff,
 } from "../../test/worlds/alerts";
 
-let w: AlertsWorld;
-beforeAll(async () => {
-  w = await startAlertsWorld();
-});
-afterAll(() => w.t.close());
-beforeEach(() => clearAlerts(w.t.db));
+const w = alertsWorldPerFile();
 
 const S = "/staff/sakura";
 const as = (token: string | undefined, lang: "en" | "ja" = "en") => ({ token, lang });
@@ -32,6 +26,8 @@ const lastWeek = () => {
 };
 const list = (query = lastWeek(), o = staff()) =>
   w.t.call("GET", `${S}/notifications?${query}`, undefined, o);
+const acknowledge = (id: number | string, body: Record<string, unknown>, o = staff()) =>
+  w.t.call("POST", `${S}/notifications/${id}/acknowledge`, body, o);
 const unseen = async (token = w.tok.staff) =>
   (await w.t.call("GET", `${S}/notifications/unseen`, undefined, { token })).body.count;
 const rowOf = async (id: number) =>
@@ -69,23 +65,10 @@ describe("GET /staff/{ws}/notifications", () => {
     });
     const firstSent = new Date(Date.now() - 170 * 60_000);
     // a failed try, the first accepted mail, and a later one: email_sent_at is the first acceptance
-    await insertMail(w.t.db, {
+    await mailStaff(w, "staff2", { notificationId: heat, status: "failed" });
+    await mailStaff(w, "staff", { notificationId: heat, status: "sent", sentAt: firstSent });
+    await mailStaff(w, "staff2", {
       notificationId: heat,
-      recipientId: w.ids.staff2,
-      recipient: "staff2@example.com",
-      status: "failed",
-    });
-    await insertMail(w.t.db, {
-      notificationId: heat,
-      recipientId: w.ids.staff,
-      recipient: "staff@example.com",
-      status: "sent",
-      sentAt: firstSent,
-    });
-    await insertMail(w.t.db, {
-      notificationId: heat,
-      recipientId: w.ids.staff2,
-      recipient: "staff2@example.com",
       kind: "escalation",
       status: "sent",
       sentAt: hoursAgo(2.4),
@@ -164,22 +147,21 @@ describe("GET /staff/{ws}/notifications", () => {
     const kept = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(3) });
     const keptBefore = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(4) });
     const sentToo = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(5) });
-    const mail = { recipientId: w.ids.staff, recipient: "staff@example.com" };
-    await insertMail(w.t.db, { ...mail, notificationId: failed, status: "failed" });
-    await insertMail(w.t.db, { ...mail, notificationId: failed, status: "failed" });
-    await insertMail(w.t.db, { ...mail, notificationId: pending, status: "failed" });
-    await insertMail(w.t.db, { ...mail, notificationId: pending, status: "queued" });
+    await mailStaff(w, "staff", { notificationId: failed, status: "failed" });
+    await mailStaff(w, "staff", { notificationId: failed, status: "failed" });
+    await mailStaff(w, "staff", { notificationId: pending, status: "failed" });
+    await mailStaff(w, "staff", { notificationId: pending, status: "queued" });
     // put in the mailbox (sent_at) by the outbox worker without SMTP; one still queued beside it
     const keptAt = new Date(Date.now() - 170 * 60_000);
-    await insertMail(w.t.db, { ...mail, notificationId: kept, status: "queued" });
-    await insertMail(w.t.db, { ...mail, notificationId: kept, status: "outbox", sentAt: keptAt });
+    await mailStaff(w, "staff", { notificationId: kept, status: "queued" });
+    await mailStaff(w, "staff", { notificationId: kept, status: "outbox", sentAt: keptAt });
     // kept before the mailbox time was recorded: the time it was written
     const writtenAt = new Date(Date.now() - 230 * 60_000);
-    await insertMail(w.t.db, { ...mail, notificationId: keptBefore, status: "outbox", createdAt: writtenAt });
+    await mailStaff(w, "staff", { notificationId: keptBefore, status: "outbox", createdAt: writtenAt });
     // accepted by SMTP (a server given SMTP_URL later) wins over the mailbox
     const sentAt = new Date(Date.now() - 280 * 60_000);
-    await insertMail(w.t.db, { ...mail, notificationId: sentToo, status: "outbox", sentAt: hoursAgo(4.9) });
-    await insertMail(w.t.db, { ...mail, notificationId: sentToo, status: "sent", sentAt });
+    await mailStaff(w, "staff", { notificationId: sentToo, status: "outbox", sentAt: hoursAgo(4.9) });
+    await mailStaff(w, "staff", { notificationId: sentToo, status: "sent", sentAt });
     const res = await list();
     expect(
       res.body.measurement_list.map(
@@ -241,17 +223,7 @@ describe("GET /staff/{ws}/notifications", () => {
 
   it("answers the newest 500 per type and says the window has more", async () => {
     const base = Date.now() - 3 * 3_600_000;
-    await w.t.db.insert(notifications).values(
-      Array.from({ length: 501 }, (_, i) => ({
-        workspaceName: "sakura",
-        userId: w.ids.client,
-        notificationType: 2,
-        measure: 5098,
-        value: 90,
-        at: new Date(base + i * 1000),
-        createdAt: new Date(base + i * 1000),
-      })),
-    );
+    await insertAlertsASecondApart(w.t.db, w.ids.client, new Date(base), 501);
     const sync = await insertAlert(w.t.db, { userId: w.ids.client, type: 1, at: hoursAgo(4) });
     const res = await list();
     expect(res.body.measurement_list).toHaveLength(500);
@@ -394,12 +366,7 @@ describe("acknowledging", () => {
   it("records who, when, what was done and the note (trimmed), once", async () => {
     const id = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
     const before = Date.now();
-    const res = await w.t.call(
-      "POST",
-      `${S}/notifications/${id}/acknowledge`,
-      { action: "cooled", note: "  Moved to the shade  " },
-      staff(),
-    );
+    const res = await acknowledge(id, { action: "cooled", note: "  Moved to the shade  " });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id,
@@ -416,30 +383,20 @@ describe("acknowledging", () => {
     expect(row?.acknowledgedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(res.body.acknowledged.at).toBe(row?.acknowledgedAt?.toISOString());
 
-    const again = await w.t.call(
-      "POST",
-      `${S}/notifications/${id}/acknowledge`,
-      { action: "rested" },
-      as(w.tok.staff2, "ja"),
-    );
+    const again = await acknowledge(id, { action: "rested" }, as(w.tok.staff2, "ja"));
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       code: "already-acknowledged",
       detail: "このアラートはすでに対応済みです。",
     });
-    const en = await w.t.call("POST", `${S}/notifications/${id}/acknowledge`, { action: "rested" }, staff());
+    const en = await acknowledge(id, { action: "rested" });
     expect(en.body.detail).toBe("This alert has already been acknowledged.");
     expect((await rowOf(id))?.ackAction).toBe("cooled");
   });
 
   it("takes the note as optional", async () => {
     const id = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
-    const res = await w.t.call(
-      "POST",
-      `${S}/notifications/${id}/acknowledge`,
-      { action: "medical" },
-      staff(),
-    );
+    const res = await acknowledge(id, { action: "medical" });
     expect(res.status).toBe(200);
     expect(res.body.acknowledged).toMatchObject({ action: "medical", note: "" });
   });
@@ -451,7 +408,7 @@ describe("acknowledging", () => {
     [{ action: "other", note: 5 }, "invalid-input", undefined, "note"],
   ])("refuses %j with 400 and records nothing", async (body, code, jp, field) => {
     const id = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
-    const res = await w.t.call("POST", `${S}/notifications/${id}/acknowledge`, body, as(w.tok.staff, "ja"));
+    const res = await acknowledge(id, body, as(w.tok.staff, "ja"));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code, field });
     if (jp) expect(res.body.detail).toBe(jp);
@@ -472,31 +429,21 @@ describe("acknowledging", () => {
     ["an out-of-sync", "member_contacted", "medical", { type: 1 as const }],
   ])("%s alert: takes %s, refuses %s with 400 and changes nothing", async (_, fits, foreign, fixture) => {
     const refused = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1), ...fixture });
-    const ja = await w.t.call(
-      "POST",
-      `${S}/notifications/${refused}/acknowledge`,
-      { action: foreign, note: "x" },
-      as(w.tok.staff, "ja"),
-    );
+    const ja = await acknowledge(refused, { action: foreign, note: "x" }, as(w.tok.staff, "ja"));
     expect(ja.status).toBe(400);
     expect(ja.body).toEqual({
       code: "ack-action-not-fitting",
       field: "action",
       detail: "その対応はこの種類のアラートには選べません。表示されている対応から選んでください。",
     });
-    const en = await w.t.call(
-      "POST",
-      `${S}/notifications/${refused}/acknowledge`,
-      { action: foreign },
-      staff(),
-    );
+    const en = await acknowledge(refused, { action: foreign });
     expect(en.body.detail).toBe(
       "That action does not fit this kind of alert. Choose one of the actions offered for it.",
     );
     const untouched = await rowOf(refused);
     expect([untouched?.acknowledgedAt, untouched?.ackAction, untouched?.ackNote]).toEqual([null, null, null]);
 
-    const ok = await w.t.call("POST", `${S}/notifications/${refused}/acknowledge`, { action: fits }, staff());
+    const ok = await acknowledge(refused, { action: fits });
     expect(ok.status).toBe(200);
     expect(ok.body.acknowledged).toMatchObject({ action: fits });
     expect((await rowOf(refused))?.ackAction).toBe(fits);
@@ -505,35 +452,20 @@ describe("acknowledging", () => {
   it("takes `other` for every kind of alert", async () => {
     for (const fixture of [{}, { measure: HEART }, { measure: 5103 }, { type: 1 as const }]) {
       const id = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1), ...fixture });
-      const res = await w.t.call(
-        "POST",
-        `${S}/notifications/${id}/acknowledge`,
-        { action: "other" },
-        staff(),
-      );
+      const res = await acknowledge(id, { action: "other" });
       expect(res.status).toBe(200);
     }
   });
 
   it("answers 404, not 400, for a foreign action on an alert the caller cannot see", async () => {
     const harbor = await insertAlert(w.t.db, { ws: "harbor", userId: w.ids.client, at: hoursAgo(1) });
-    const res = await w.t.call(
-      "POST",
-      `${S}/notifications/${harbor}/acknowledge`,
-      { action: "band_checked" },
-      staff(),
-    );
+    const res = await acknowledge(harbor, { action: "band_checked" });
     expect(res.status).toBe(404);
   });
 
   it("accepts a note of exactly 500 characters", async () => {
     const id = await insertAlert(w.t.db, { userId: w.ids.client, at: hoursAgo(1) });
-    const res = await w.t.call(
-      "POST",
-      `${S}/notifications/${id}/acknowledge`,
-      { action: "other", note: "x".repeat(500) },
-      staff(),
-    );
+    const res = await acknowledge(id, { action: "other", note: "x".repeat(500) });
     expect(res.status).toBe(200);
   });
 
@@ -547,22 +479,12 @@ describe("acknowledging", () => {
     });
     const former = await insertAlert(w.t.db, { userId: w.ids.former, at: hoursAgo(1) });
     for (const id of [harbor, kaede, removed, former, 999_999]) {
-      const res = await w.t.call(
-        "POST",
-        `${S}/notifications/${id}/acknowledge`,
-        { action: "rested" },
-        staff(),
-      );
+      const res = await acknowledge(id, { action: "rested" });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: "notification-not-found", detail: "The notification was not found." });
     }
     for (const id of ["abc", "0", "2147483648"]) {
-      const res = await w.t.call(
-        "POST",
-        `${S}/notifications/${id}/acknowledge`,
-        { action: "rested" },
-        as(w.tok.staff, "ja"),
-      );
+      const res = await acknowledge(id, { action: "rested" }, as(w.tok.staff, "ja"));
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: "notification-not-found", detail: "通知が見つかりません。" });
     }
@@ -592,7 +514,7 @@ describe("removing", () => {
     expect(again.status).toBe(404);
     expect(again.body.code).toBe("notification-not-found");
     // acknowledging a removed alert is refused too
-    const ack = await w.t.call("POST", `${S}/notifications/${id}/acknowledge`, { action: "rested" }, staff());
+    const ack = await acknowledge(id, { action: "rested" });
     expect(ack.status).toBe(404);
   });
 

@@ -1,35 +1,28 @@
 import { csvLine } from "@mimamori/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { entities, notifications } from "../../db/schema";
+import { download, localTime } from "../../test/download";
 import {
-  type AlertsWorld,
-  clearAlerts,
-  download,
+  alertsWorldPerFile,
+  base,
   epochS,
   insertAlert,
+  insertAlertsASecondApart,
   insertMail,
-  localTime,
-  startAlertsWorld,
+  mailStaff,
+  plus,
+  SAKURA_ENTITY,
+  windowQuery,
 } from "../../test/worlds/alerts";
 
-let w: AlertsWorld;
-beforeAll(async () => {
-  w = await startAlertsWorld();
-});
-afterAll(() => w.t.close());
+const w = alertsWorldPerFile();
 beforeEach(async () => {
-  await clearAlerts(w.t.db);
   await w.t.db.update(entities).set({ timeZone: "Asia/Tokyo" }).where(eq(entities.workspaceName, "sakura"));
 });
 
 const S = "/staff/sakura";
-const MIN = 60_000;
-/** Six hours ago, on a whole minute: the record's times are written to the minute. */
-const base = new Date(Math.floor((Date.now() - 6 * 3_600_000) / MIN) * MIN);
-const plus = (minutes: number) => new Date(base.getTime() + minutes * MIN);
-const window = `start_time=${epochS(base)}&end_time=${epochS(plus(180))}`;
-const record = (query = window, token = w.tok.staff, lang: "en" | "ja" = "en") =>
+const record = (query = windowQuery, token = w.tok.staff, lang: "en" | "ja" = "en") =>
   w.t.call("GET", `${S}/heat_illness_record?${query}`, undefined, { token, lang });
 
 /**
@@ -47,25 +40,14 @@ async function story() {
     clearedAt: plus(40),
     acknowledged: { at: plus(20), by: w.ids.staff, action: "hydrated", note: "=Water and rest" },
   });
-  await insertMail(w.t.db, {
+  await mailStaff(w, "staff", { notificationId: told, status: "sent", sentAt: plus(2), createdAt: plus(1) });
+  await mailStaff(w, "staff2", {
     notificationId: told,
-    recipientId: w.ids.staff,
-    recipient: "staff@example.com",
-    status: "sent",
-    sentAt: plus(2),
-    createdAt: plus(1),
-  });
-  await insertMail(w.t.db, {
-    notificationId: told,
-    recipientId: w.ids.staff2,
-    recipient: "staff2@example.com",
     status: "failed",
     createdAt: new Date(plus(1).getTime() + 1000),
   });
-  await insertMail(w.t.db, {
+  await mailStaff(w, "staff2", {
     notificationId: told,
-    recipientId: w.ids.staff2,
-    recipient: "staff2@example.com",
     kind: "escalation",
     status: "queued",
     createdAt: plus(16),
@@ -102,12 +84,7 @@ describe("the heat-illness record (JSON)", () => {
     const { told, former, removed } = await story();
     const res = await record();
     expect(res.status).toBe(200);
-    expect(res.body.entity).toEqual({
-      workspace_name: "sakura",
-      name: "さくら介護センター",
-      notification_setting_status: "unlocked",
-      time_zone: "Asia/Tokyo",
-    });
+    expect(res.body.entity).toEqual(SAKURA_ENTITY);
     expect([res.body.start_time, res.body.end_time, res.body.truncated]).toEqual([
       epochS(base),
       epochS(plus(180)),
@@ -181,16 +158,7 @@ describe("the heat-illness record (JSON)", () => {
   });
 
   it("answers at most 2,000 alerts and says the period has more", async () => {
-    await w.t.db.insert(notifications).values(
-      Array.from({ length: 2001 }, (_, i) => ({
-        workspaceName: "sakura",
-        userId: w.ids.client,
-        notificationType: 2,
-        measure: 5098,
-        value: 90,
-        at: new Date(base.getTime() + i * 1000),
-      })),
-    );
+    await insertAlertsASecondApart(w.t.db, w.ids.client, base, 2001);
     const res = await record();
     expect(res.body.rows).toHaveLength(2000);
     expect(res.body.truncated).toBe(true);
@@ -211,7 +179,7 @@ describe("the heat-illness record (JSON)", () => {
       "window-too-long-366",
       "期間が長すぎます。366日以内で指定してください。",
     ],
-    ["an unknown format", `${window}&format=xml`, "invalid-input", "入力内容が正しくありません。"],
+    ["an unknown format", `${windowQuery}&format=xml`, "invalid-input", "入力内容が正しくありません。"],
     [
       "a CSV of a reversed window",
       `start_time=${epochS(base)}&end_time=${epochS(base) - 60}&format=csv`,
@@ -229,7 +197,7 @@ describe("the heat-illness record (CSV)", () => {
   const L = (d: Date, tz = "Asia/Tokyo") => localTime(d, tz);
   /** The staff member's download unless another caller (or nobody: `null`) is named. */
   const csv = (lang: "en" | "ja" = "en", token: string | undefined | null = w.tok.staff) =>
-    download(w, `${S}/heat_illness_record?${window}&format=csv`, token ?? undefined, lang);
+    download(w.t, `${S}/heat_illness_record?${windowQuery}&format=csv`, token ?? undefined, lang);
 
   it("streams UTF-8 with a BOM, English headers, local times, neutralised cells", async () => {
     await story();
@@ -333,10 +301,19 @@ describe("the heat-illness record (CSV)", () => {
 
   it("tells a mail delivered to the development mailbox (no SMTP) as delivered there, with the time, JSON and CSV", async () => {
     const told = await insertAlert(w.t.db, { userId: w.ids.member, value: 92, at: base, createdAt: plus(1) });
-    const mail = { notificationId: told, recipientId: w.ids.staff, recipient: "staff@example.com" };
-    await insertMail(w.t.db, { ...mail, status: "outbox", sentAt: plus(2), createdAt: plus(1) });
+    await mailStaff(w, "staff", {
+      notificationId: told,
+      status: "outbox",
+      sentAt: plus(2),
+      createdAt: plus(1),
+    });
     // kept before the mailbox time was recorded: the time it was written
-    await insertMail(w.t.db, { ...mail, kind: "escalation", status: "outbox", createdAt: plus(16) });
+    await mailStaff(w, "staff", {
+      notificationId: told,
+      kind: "escalation",
+      status: "outbox",
+      createdAt: plus(16),
+    });
     const json = await record();
     expect(json.body.rows[0].told).toEqual([
       {
@@ -391,13 +368,13 @@ describe("the heat-illness record (CSV)", () => {
     expect((await csv("en", null)).res.status).toBe(401);
     for (const token of [w.tok.client, w.tok.member, w.tok.otherStaff, w.tok.admin]) {
       expect((await csv("en", token)).res.status).toBe(403);
-      expect((await record(window, token)).status).toBe(403);
+      expect((await record(windowQuery, token)).status).toBe(403);
     }
   });
 
   it("kaede's staff get kaede's record, nothing of sakura's", async () => {
     await story();
-    const theirs = await w.t.call("GET", `/staff/kaede/heat_illness_record?${window}`, undefined, {
+    const theirs = await w.t.call("GET", `/staff/kaede/heat_illness_record?${windowQuery}`, undefined, {
       token: w.tok.otherStaff,
     });
     expect(theirs.status).toBe(200);

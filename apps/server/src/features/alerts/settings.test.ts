@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { entities, notificationSettings, staffNotificationPrefs } from "../../db/schema";
-import { type AlertsWorld, startAlertsWorld } from "../../test/worlds/alerts";
+import { worldPerFile } from "../../test/per-file";
+import { SAKURA_ENTITY, startAlertsWorld } from "../../test/worlds/alerts";
 
-let w: AlertsWorld;
-beforeAll(async () => {
-  w = await startAlertsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startAlertsWorld);
 beforeEach(async () => {
   await w.t.db.update(entities).set({ notificationSettingStatus: "unlocked" });
   await w.t.db.delete(notificationSettings);
@@ -24,18 +21,11 @@ const statusOf = async (ws: string) =>
 const LOCKED_EN = "Notification settings are locked. Only the provider's administrator can unlock them.";
 const LOCKED_JP = "通知設定はロックされています。ロックを解除できるのは提供元の管理者のみです。";
 
-const SAKURA = {
-  workspace_name: "sakura",
-  name: "さくら介護センター",
-  notification_setting_status: "unlocked",
-  time_zone: "Asia/Tokyo",
-};
-
 describe("GET /staff/{ws}/entity", () => {
   it("answers the entity with its lock status and time zone", async () => {
     const res = await w.t.call("GET", `${S}/entity`, undefined, staff());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(SAKURA);
+    expect(res.body).toEqual(SAKURA_ENTITY);
   });
 });
 
@@ -44,7 +34,7 @@ describe("frequency settings", () => {
     const res = await w.t.call("GET", `${S}/notification_settings/2`, undefined, staff());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      entity: SAKURA,
+      entity: SAKURA_ENTITY,
       notification_type: 2,
       notification_setting_type_list: [
         { id: 1, name: "1 time", order: 1 },
@@ -186,7 +176,7 @@ describe("sync length settings", () => {
     const res = await w.t.call("GET", `${S}/notification_sync_settings`, undefined, staff());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      entity: SAKURA,
+      entity: SAKURA_ENTITY,
       notification_sync_length_option_list: [
         { id: 1, duration_by_hour: 1 },
         { id: 2, duration_by_hour: 3 },
@@ -271,7 +261,7 @@ describe("the lock", () => {
 
     const lock = await w.t.call("POST", `${S}/lock_notification`, undefined, staff());
     expect(lock.status).toBe(200);
-    expect(lock.body).toEqual({ ...SAKURA, notification_setting_status: "locked" });
+    expect(lock.body).toEqual({ ...SAKURA_ENTITY, notification_setting_status: "locked" });
     expect(await statusOf("sakura")).toBe("locked");
     const read = await w.t.call("GET", `${S}/entity`, undefined, staff());
     expect(read.body.notification_setting_status).toBe("locked");

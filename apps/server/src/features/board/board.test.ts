@@ -1,6 +1,6 @@
 import type { Board } from "@mimamori/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changesOf } from "../../db/changes";
 import {
   alertStates,
@@ -14,18 +14,15 @@ import {
 import { gradeUngradedStates } from "../../db/state-zones";
 import { HOUR, MINUTE } from "../../jobs/clock";
 import { localMidnightMs } from "../../lib/time-sql";
-import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
+import { perFile } from "../../test/per-file";
+import { type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 
 /**
  * The watch board's rules (issue 28 §1; docs/decisions.md "The watch board"), over HTTP on the real app: each test
  * makes its own entity, its members upload through POST /api/user/vitals (the alert engine keeps their latest
  * judged values), staff read GET /api/staff/{ws}/board.
  */
-let b: BoardWorld;
-beforeAll(async () => {
-  b = await startBoardWorld();
-});
-afterAll(() => b.w.t.close());
+const b = perFile(startBoardWorld, (world) => world.w.t.close());
 
 const HR = "00005091";
 const HEAT = "00005098";

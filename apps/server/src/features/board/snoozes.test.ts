@@ -1,9 +1,11 @@
 import { type Board, type HeatRecord, REALTIME_FREQUENCY_ID } from "@mimamori/shared";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberSnoozes, notificationSettings, notifications, users } from "../../db/schema";
+import { describe, expect, it } from "vitest";
+import { memberSnoozes, notificationSettings, notifications } from "../../db/schema";
 import { MINUTE, manualClock } from "../../jobs/clock";
-import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
+import { perFile } from "../../test/per-file";
+import { userIdOf } from "../../test/users";
+import { type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 
 /**
  * Snoozes (issue 28 §1, §5; docs/decisions.md "The watch board"): created and ended by an entity's staff for its
@@ -11,11 +13,7 @@ import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "
  * jobs (run here on a manual clock with the mail worker, as the engine's delivery tests do), and the heat-illness
  * record names the snooze.
  */
-let b: BoardWorld;
-beforeAll(async () => {
-  b = await startBoardWorld();
-});
-afterAll(() => b.w.t.close());
+const b = perFile(startBoardWorld, (world) => world.w.t.close());
 
 const HR = "00005091";
 const HEAT = "00005098";
@@ -309,13 +307,11 @@ describe("authorization", () => {
     const e = await b.entity({ members: 1 });
     const other = await b.entity({ members: 1 });
     const [a] = e.members as [Person];
-    const idOf = async (email: string) =>
-      (await b.w.t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as string;
     const callers: [string, string | undefined, number][] = [
       ["member", a.token, 403],
-      ["client", await b.token(await idOf("client@example.com")), 403],
+      ["client", await b.token(await userIdOf(b.w.t.db, "client@example.com")), 403],
       ["other entity's staff", other.staff.token, 403],
-      ["admin", await b.token(await idOf("admin@example.com")), 403],
+      ["admin", await b.token(await userIdOf(b.w.t.db, "admin@example.com")), 403],
       ["anonymous", undefined, 401],
     ];
     const mine = await snooze(e, { user_id: a.id, report_id: HR, minutes: 30, reason: "Fever" });

@@ -1,9 +1,8 @@
-import { MESSAGES, PRIVACY_VERSION, TERMS_VERSION } from "@mimamori/shared";
+import { MESSAGES, type MessageCode, PRIVACY_VERSION, TERMS_VERSION } from "@mimamori/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consentEvents, consents, dataItemTypes, entities, memberships, users } from "../../db/schema";
-import { startTestApp, type TestApp } from "../../test/app";
-import { type Role, roleTokens } from "../../test/roles";
+import { testAppWithRolesPerFile } from "../../test/per-file";
 
 /*
  * The consent history and the terms gate (issue 29 §2) over HTTP on a fresh database: each kind of event recorded
@@ -11,14 +10,10 @@ import { type Role, roleTokens } from "../../test/roles";
  * again (a consent row with an older version stands for "a new version was published since").
  */
 
-let t: TestApp;
-let tok: Record<Role, string | undefined>;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true, demoDataItems: true });
-  tok = await roleTokens(t);
-});
-afterAll(() => t.close());
+const { t, tok } = testAppWithRolesPerFile({ demoDataItems: true });
 
+/** The answer refusing a call with `code`, in `lang`. */
+const refusal = (code: MessageCode, lang: "en" | "jp") => ({ code, detail: MESSAGES[code][lang] });
 /** Calls as `token` in `lang` (sent as Accept-Language `ja` or `en`). */
 const as = (token: string | undefined, lang: "en" | "jp" = "en") => ({
   token,
@@ -200,10 +195,7 @@ describe("a new terms or privacy version asks again", () => {
     for (const lang of ["en", "jp"] as const) {
       const res = await t.call("GET", "/user/entities", undefined, as(token, lang));
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        code: "terms-acceptance-required",
-        detail: MESSAGES["terms-acceptance-required"][lang],
-      });
+      expect(res.body).toEqual(refusal("terms-acceptance-required", lang));
     }
     expect(MESSAGES["terms-acceptance-required"].en).toBe(
       "The terms of use or the privacy policy have changed. Please read and accept them to continue.",
@@ -245,10 +237,7 @@ describe("a new terms or privacy version asks again", () => {
       for (const lang of ["en", "jp"] as const) {
         const res = await t.call("POST", "/user/consents/accept", body, as(token, lang));
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({
-          code: "terms-version-mismatch",
-          detail: MESSAGES["terms-version-mismatch"][lang],
-        });
+        expect(res.body).toEqual(refusal("terms-version-mismatch", lang));
       }
     expect(
       (await t.call("POST", "/user/consents/accept", { terms_version: TERMS_VERSION }, as(token))).status,

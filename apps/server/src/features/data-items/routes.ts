@@ -197,9 +197,9 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/staff/:workspace/data/:dataId/user/:userId",
       { config: staff, schema: { params: staffItemParams, response: { 200: staffDataDetailSchema } } },
       async (req) => {
-        const { workspace, dataId, userId } = req.params;
+        const { dataId, userId } = req.params;
         auditRead(req, { what: "data-item", subjects: [userId], detail: dataId });
-        return staffItemDetail(db, workspace, userId, dataId, requireUser(req), requestLanguage(req));
+        return staffItemDetail(db, req.params, requireUser(req), requestLanguage(req));
       },
     );
 
@@ -207,9 +207,9 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/staff/:workspace/data/:dataId/user/:userId/images",
       { config: staff, schema: { params: staffItemParams, response: { 200: dataImageListSchema } } },
       async (req) => {
-        const { workspace, dataId, userId } = req.params;
+        const { dataId, userId } = req.params;
         auditRead(req, { what: "images", subjects: [userId], detail: dataId });
-        return { images: await staffImages(db, workspace, userId, dataId, requireUser(req)) };
+        return { images: await staffImages(db, req.params, requireUser(req)) };
       },
     );
 
@@ -218,8 +218,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/staff/:workspace/data/:dataId/user/:userId/images",
       { config: staff, schema: { params: staffItemParams, response: { 201: dataImageSchema } } },
       async (req, reply) => {
-        const { workspace, dataId, userId } = req.params;
-        const image = await staffAddImage(db, req, workspace, userId, dataId, requireUser(req));
+        const image = await staffAddImage(db, req, req.params, requireUser(req));
         return reply.status(201).send(image);
       },
     );
@@ -228,9 +227,9 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/staff/:workspace/data/:dataId/user/:userId/images/:imageId",
       { config: staff, schema: { params: staffImageParams, response: { 200: imageDownloadSchema } } },
       async (req) => {
-        const { workspace, dataId, userId, imageId } = req.params;
+        const { dataId, userId, imageId } = req.params;
         auditRead(req, { what: "image", subjects: [userId], detail: `${dataId}/${imageId}` });
-        return staffImage(db, workspace, userId, dataId, imageId, requireUser(req));
+        return staffImage(db, req.params, imageId, requireUser(req));
       },
     );
 

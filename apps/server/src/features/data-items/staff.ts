@@ -83,67 +83,70 @@ export async function staffItems(
   return found.map((r) => summaryOf(r, lang));
 }
 
+/** A member's item as staff of an entity name it: the path's workspace, member and item. */
+interface SharedItemRef {
+  workspace: string;
+  userId: string;
+  dataId: number;
+}
+
 /** The member's item shared with the entity, or 404 data-not-found. */
-async function requireSharedItem(db: Db, ws: string, userId: string, dataId: number): Promise<ItemRow> {
+async function requireSharedItem(db: Db, { workspace, userId, dataId }: SharedItemRef): Promise<ItemRow> {
   const [row] = await itemQuery(db)
-    .innerJoin(dataShares, sharedWith(ws))
+    .innerJoin(dataShares, sharedWith(workspace))
     .where(and(eq(dataItems.id, dataId), eq(dataItems.userId, userId), shareInForce));
   if (!row) throw new AppError("data-not-found");
   return row;
 }
 
+/** Does `act` on the member's item shared with the entity; records it as the staff member's `action` on it. */
+async function onSharedItem<T>(
+  db: Db,
+  ref: SharedItemRef,
+  staff: StaffCaller,
+  action: Action,
+  act: (row: ItemRow) => Promise<T>,
+): Promise<T> {
+  const row = await requireSharedItem(db, ref);
+  const done = await act(row);
+  await recordAccess(db, ref.workspace, staff, [row.item.id], action);
+  return done;
+}
+
 export async function staffItemDetail(
   db: Db,
-  ws: string,
-  userId: string,
-  dataId: number,
+  ref: SharedItemRef,
   staff: StaffCaller,
   lang: Language,
 ): Promise<StaffDataDetail> {
-  const row = await requireSharedItem(db, ws, userId, dataId);
-  const answers = await answersOf(db, row, lang);
-  await recordAccess(db, ws, staff, [row.item.id], "view");
-  return { ...summaryOf(row, lang), question: row.question ? questionIn(row.question, lang) : null, answers };
+  return onSharedItem(db, ref, staff, "view", async (row) => ({
+    ...summaryOf(row, lang),
+    question: row.question ? questionIn(row.question, lang) : null,
+    answers: await answersOf(db, row, lang),
+  }));
 }
 
-export async function staffImages(
-  db: Db,
-  ws: string,
-  userId: string,
-  dataId: number,
-  staff: StaffCaller,
-): Promise<DataImage[]> {
-  const row = await requireSharedItem(db, ws, userId, dataId);
-  const images = await imagesOf(db, row.item.id);
-  await recordAccess(db, ws, staff, [row.item.id], "view");
-  return images;
+export async function staffImages(db: Db, ref: SharedItemRef, staff: StaffCaller): Promise<DataImage[]> {
+  return onSharedItem(db, ref, staff, "view", (row) => imagesOf(db, row.item.id));
 }
 
 export async function staffImage(
   db: Db,
-  ws: string,
-  userId: string,
-  dataId: number,
+  ref: SharedItemRef,
   imageId: number,
   staff: StaffCaller,
 ): Promise<ImageDownload> {
-  const row = await requireSharedItem(db, ws, userId, dataId);
-  const image = await imageOf(db, row.item.id, imageId);
-  await recordAccess(db, ws, staff, [row.item.id], "download");
-  return image;
+  return onSharedItem(db, ref, staff, "download", (row) => imageOf(db, row.item.id, imageId));
 }
 
 /** A staff member adds an image to a member's shared `image` item (DATA-13); recorded as an upload. */
 export async function staffAddImage(
   db: Db,
   req: FastifyRequest,
-  ws: string,
-  userId: string,
-  dataId: number,
+  ref: SharedItemRef,
   staff: StaffCaller,
 ): Promise<DataImage> {
-  const row = await requireSharedItem(db, ws, userId, dataId);
-  const image = await addImage(db, req, row, { by: "staff", userId: staff.id, workspace: ws });
-  await recordAccess(db, ws, staff, [row.item.id], "upload");
-  return image;
+  return onSharedItem(db, ref, staff, "upload", (row) =>
+    addImage(db, req, row, { by: "staff", userId: staff.id, workspace: ref.workspace }),
+  );
 }

@@ -16,60 +16,37 @@ import { prng } from "./simulator";
 
 const DAY = 86_400_000;
 
+/** A question of a demo form, its options numbered in order. */
+const question = (
+  order: number,
+  text: string,
+  type: number,
+  required: boolean,
+  options: string[] = [],
+): FormSnapshot["questions"][number] => ({
+  id: 0,
+  order,
+  text,
+  question_type_id: type,
+  is_required: required,
+  question_options: options.map((option, i) => ({ order: i + 1, text: option })),
+});
+
 /** The daily health check that Japanese workplaces and care homes run (the demo's one form). */
 const HEALTH_CHECK: FormSnapshot = {
   name: "毎日の体調チェック",
   description: "出勤・活動の前に、今日の体調を教えてください。",
   questions: [
-    {
-      id: 0,
-      order: 1,
-      text: "今朝の体温（℃）",
-      question_type_id: QUESTION_TYPE.number,
-      is_required: true,
-      question_options: [],
-    },
-    {
-      id: 0,
-      order: 2,
-      text: "今日の体調はいかがですか？",
-      question_type_id: QUESTION_TYPE.single,
-      is_required: true,
-      question_options: [
-        { order: 1, text: "良い" },
-        { order: 2, text: "普通" },
-        { order: 3, text: "悪い" },
-      ],
-    },
-    {
-      id: 0,
-      order: 3,
-      text: "当てはまる症状をすべて選んでください",
-      question_type_id: QUESTION_TYPE.multiple,
-      is_required: false,
-      question_options: [
-        { order: 1, text: "せき" },
-        { order: 2, text: "のどの痛み" },
-        { order: 3, text: "頭痛" },
-        { order: 4, text: "だるさ" },
-      ],
-    },
-    {
-      id: 0,
-      order: 4,
-      text: "昨夜の就寝時刻",
-      question_type_id: QUESTION_TYPE.time,
-      is_required: false,
-      question_options: [],
-    },
-    {
-      id: 0,
-      order: 5,
-      text: "その他、気になることがあれば記入してください",
-      question_type_id: QUESTION_TYPE.text,
-      is_required: false,
-      question_options: [],
-    },
+    question(1, "今朝の体温（℃）", QUESTION_TYPE.number, true),
+    question(2, "今日の体調はいかがですか？", QUESTION_TYPE.single, true, ["良い", "普通", "悪い"]),
+    question(3, "当てはまる症状をすべて選んでください", QUESTION_TYPE.multiple, false, [
+      "せき",
+      "のどの痛み",
+      "頭痛",
+      "だるさ",
+    ]),
+    question(4, "昨夜の就寝時刻", QUESTION_TYPE.time, false),
+    question(5, "その他、気になることがあれば記入してください", QUESTION_TYPE.text, false),
   ],
 };
 
@@ -78,33 +55,9 @@ const SHIFT_CHECK: FormSnapshot = {
   name: "Before-shift heat check",
   description: "Tell us how you are before today's shift in the warehouse.",
   questions: [
-    {
-      id: 0,
-      order: 1,
-      text: "How many hours did you sleep last night?",
-      question_type_id: QUESTION_TYPE.number,
-      is_required: true,
-      question_options: [],
-    },
-    {
-      id: 0,
-      order: 2,
-      text: "Have you had water in the last hour?",
-      question_type_id: QUESTION_TYPE.single,
-      is_required: true,
-      question_options: [
-        { order: 1, text: "Yes" },
-        { order: 2, text: "No" },
-      ],
-    },
-    {
-      id: 0,
-      order: 3,
-      text: "Shift start",
-      question_type_id: QUESTION_TYPE.datetime,
-      is_required: false,
-      question_options: [],
-    },
+    question(1, "How many hours did you sleep last night?", QUESTION_TYPE.number, true),
+    question(2, "Have you had water in the last hour?", QUESTION_TYPE.single, true, ["Yes", "No"]),
+    question(3, "Shift start", QUESTION_TYPE.datetime, false),
   ],
 };
 

@@ -1,13 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, forms, memberships } from "../../db/schema";
-import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
+import { worldPerFile } from "../../test/per-file";
+import { sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
-let w: FormsWorld;
-beforeAll(async () => {
-  w = await startFormsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startFormsWorld);
 
 const options = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ order: i + 1, text: `Option ${i + 1}` }));

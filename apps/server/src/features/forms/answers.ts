@@ -21,12 +21,19 @@ const stillMember = (userId: string): SQL =>
   sql`exists (select 1 from ${memberships} where ${memberships.userId} = ${userId}
     and ${memberships.workspaceName} = ${forms.workspaceName} and ${acceptedClient})`;
 
-const recipientOf = (formId: number, sentOrder: number, userId: string) =>
-  and(
-    eq(formRecipients.formId, formId),
-    eq(formRecipients.sentOrder, sentOrder),
-    eq(formRecipients.userId, userId),
-  ) as SQL;
+/** One recipient's rows of a send: their row in `form_recipients`, or their answers. */
+const recipientOf = (
+  t: typeof formRecipients | typeof formAnswers,
+  formId: number,
+  sentOrder: number,
+  userId: string,
+) => and(eq(t.formId, formId), eq(t.sentOrder, sentOrder), eq(t.userId, userId)) as SQL;
+
+/** A recipient's row joined to the send it received. */
+const sendOfRecipient = and(
+  eq(formSends.formId, formRecipients.formId),
+  eq(formSends.sentOrder, formRecipients.sentOrder),
+);
 
 /** One recipient's send of a form: the snapshot, the entity and the times, or null. */
 async function recipientSend(db: Db, formId: number, sentOrder: number, userId: string, visible: SQL) {
@@ -39,13 +46,10 @@ async function recipientSend(db: Db, formId: number, sentOrder: number, userId: 
       answeredAt: formRecipients.answeredAt,
     })
     .from(formRecipients)
-    .innerJoin(
-      formSends,
-      and(eq(formSends.formId, formRecipients.formId), eq(formSends.sentOrder, formRecipients.sentOrder)),
-    )
+    .innerJoin(formSends, sendOfRecipient)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
     .innerJoin(entities, eq(entities.workspaceName, forms.workspaceName))
-    .where(and(recipientOf(formId, sentOrder, userId), visible));
+    .where(and(recipientOf(formRecipients, formId, sentOrder, userId), visible));
   return row ?? null;
 }
 
@@ -59,13 +63,7 @@ async function storedAnswers(db: Db, formId: number, sentOrder: number, userId: 
       options: formAnswers.answerOptions,
     })
     .from(formAnswers)
-    .where(
-      and(
-        eq(formAnswers.formId, formId),
-        eq(formAnswers.sentOrder, sentOrder),
-        eq(formAnswers.userId, userId),
-      ),
-    )
+    .where(recipientOf(formAnswers, formId, sentOrder, userId))
     .orderBy(asc(formAnswers.questionId));
   return found.map((a) => ({
     question_id: a.questionId,
@@ -153,10 +151,7 @@ export async function clientFormHistory(db: Db, userId: string, formId: number):
       answeredAt: formRecipients.answeredAt,
     })
     .from(formRecipients)
-    .innerJoin(
-      formSends,
-      and(eq(formSends.formId, formRecipients.formId), eq(formSends.sentOrder, formRecipients.sentOrder)),
-    )
+    .innerJoin(formSends, sendOfRecipient)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
     .innerJoin(entities, eq(entities.workspaceName, forms.workspaceName))
     .where(and(eq(formRecipients.formId, formId), eq(formRecipients.userId, userId), stillMember(userId)))
@@ -209,7 +204,7 @@ export async function submitAnswers(
     const [marked] = await tx
       .update(formRecipients)
       .set({ answeredAt: sql`now()` })
-      .where(and(recipientOf(formId, sentOrder, userId), isNull(formRecipients.answeredAt)))
+      .where(and(recipientOf(formRecipients, formId, sentOrder, userId), isNull(formRecipients.answeredAt)))
       .returning({ answeredAt: formRecipients.answeredAt });
     if (!marked?.answeredAt) throw new AppError("already-answered");
     if (checked.length)
@@ -233,18 +228,12 @@ async function clearAnswer(db: Db, formId: number, sentOrder: number, userId: st
     const [cleared] = await tx
       .update(formRecipients)
       .set({ answeredAt: null })
-      .where(and(recipientOf(formId, sentOrder, userId), isNotNull(formRecipients.answeredAt)))
+      .where(
+        and(recipientOf(formRecipients, formId, sentOrder, userId), isNotNull(formRecipients.answeredAt)),
+      )
       .returning({ userId: formRecipients.userId });
     if (!cleared) throw new AppError("answer-not-found");
-    await tx
-      .delete(formAnswers)
-      .where(
-        and(
-          eq(formAnswers.formId, formId),
-          eq(formAnswers.sentOrder, sentOrder),
-          eq(formAnswers.userId, userId),
-        ),
-      );
+    await tx.delete(formAnswers).where(recipientOf(formAnswers, formId, sentOrder, userId));
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships, users } from "../../db/schema";
+import { download, localTime } from "../../test/download";
 import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
 let w: FormsWorld;
@@ -72,46 +73,23 @@ afterAll(() => w.t.close());
 const answer = (token: string | undefined, order: number, answers: unknown[]) =>
   w.t.call("POST", `/user/forms/${formId}/${order}/answer`, { answers }, { token });
 
-async function download(query = "", lang: "en" | "ja" = "en", id = formId) {
-  const res = await fetch(`${w.t.url}/api/staff/sakura/forms/${id}/download${query}`, {
-    headers: { authorization: `Bearer ${w.tok.staff}`, "accept-language": lang },
-  });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
-}
-
-/** `YYYY/MM/DD HH:mm` of an instant in a zone, as the CSV writes it. */
-function local(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}`;
-}
+const downloadCsv = (query = "", lang: "en" | "ja" = "en", id = formId) =>
+  download(w.t, `/staff/sakura/forms/${id}/download${query}`, w.tok.staff, lang);
 
 async function times(tz: string) {
   const sends = await w.t.db.select().from(formSends).where(eq(formSends.formId, formId));
   const recipients = await w.t.db.select().from(formRecipients).where(eq(formRecipients.formId, formId));
-  const sent = (order: number) => local(sends.find((s) => s.sentOrder === order)?.sentAt as Date, tz);
+  const sent = (order: number) => localTime(sends.find((s) => s.sentOrder === order)?.sentAt as Date, tz);
   const answered = (user: string, order: number) => {
     const at = recipients.find((r) => r.userId === user && r.sentOrder === order)?.answeredAt;
-    return at ? local(at, tz) : "";
+    return at ? localTime(at, tz) : "";
   };
   return { sent, answered };
 }
 
 describe("the answers CSV", () => {
   it("writes a BOM, the header and one row per member and sent order, in local time", async () => {
-    const { res, bytes, text } = await download();
+    const { res, bytes, text } = await downloadCsv();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="form-${formId}-answers.csv"`);
@@ -131,7 +109,7 @@ describe("the answers CSV", () => {
   });
 
   it("writes the times in the zone asked for, named in the headers, in the caller's language", async () => {
-    const { text } = await download("?timezone=America/New_York", "ja");
+    const { text } = await downloadCsv("?timezone=America/New_York", "ja");
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
       "名前,メールアドレス,送信日時（America/New_York）,回答日時（America/New_York）,送信回,How do you feel?,Symptoms,Temperature,Later",
@@ -185,7 +163,7 @@ describe("the answers CSV", () => {
       select ${bigId}, 1, id, now() from ${users} where email like 'row%'`);
     await w.t.db.execute(sql`insert into ${formAnswers} (form_id, sent_order, user_id, question_id, value)
       select ${bigId}, 1, id, 1, '@' || name from ${users} where email like 'row%'`);
-    const { res, text } = await download("", "en", bigId);
+    const { res, text } = await downloadCsv("", "en", bigId);
     expect(res.status).toBe(200);
     const lines = text.slice(1).split("\r\n");
     expect(lines).toHaveLength(10_002);

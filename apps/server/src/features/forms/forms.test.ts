@@ -1,13 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSchedules, formSends, forms, memberships } from "../../db/schema";
-import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
+import { worldPerFile } from "../../test/per-file";
+import { sampleForm, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 
-let w: FormsWorld;
-beforeAll(async () => {
-  w = await startFormsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startFormsWorld);
 beforeEach(async () => {
   await w.t.db.delete(forms);
 });
@@ -399,16 +396,13 @@ describe("editing a form (one save, one transaction)", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Renamed", description: "New description", question_count: 4 });
     expect(
-      res.body.questions.map(
-        (q: {
-          id: number;
-          order: number;
-          text: string;
-          question_type_id: number;
-          is_required: boolean;
-          question_options: unknown[];
-        }) => [q.order, q.text, q.question_type_id, q.is_required, q.question_options],
-      ),
+      res.body.questions.map((q: AnsweredQuestion) => [
+        q.order,
+        q.text,
+        q.question_type_id,
+        q.is_required,
+        q.question_options,
+      ]),
     ).toEqual([
       [1, "How do you feel now?", 1, false, []],
       [
@@ -646,15 +640,17 @@ describe("authorization of the staff form routes", () => {
   });
 });
 
-type Form = { questions: [{ id: number }, { id: number }, { id: number }] };
-function input(q: {
+/** A question as the form's answer gives it. */
+type AnsweredQuestion = {
   id: number;
   order: number;
   text: string;
   question_type_id: number;
   is_required: boolean;
   question_options: unknown[];
-}) {
+};
+type Form = { questions: [{ id: number }, { id: number }, { id: number }] };
+function input(q: AnsweredQuestion) {
   return {
     id: q.id,
     order: q.order,

@@ -23,7 +23,7 @@ import { iso, ms } from "../../lib/time-sql";
 import { checkQuestions, type DraftQuestion, draftOf, renumbered } from "./form-rules";
 import { addToRecipientList } from "./recipient-list";
 import { listSchedules } from "./schedules";
-import { sendForm } from "./send";
+import { sendForm, shownQuestion } from "./send";
 import { recipientIsMember } from "./sql";
 
 type FormRow = typeof forms.$inferSelect;
@@ -189,14 +189,7 @@ export async function getForm(db: Db, ws: string, id: number): Promise<Form> {
   ]);
   return {
     ...summary,
-    questions: qs.map((q) => ({
-      id: q.id,
-      order: q.position,
-      text: q.text,
-      question_type_id: q.questionType,
-      is_required: q.isRequired,
-      question_options: q.options,
-    })),
+    questions: qs.map(shownQuestion),
     history: hist,
     sent_users: list.map((r) => r.id),
     schedules: sched,

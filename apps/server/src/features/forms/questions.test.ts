@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FormsWorld, startFormsWorld } from "../../test/worlds/forms";
+import { describe, expect, it } from "vitest";
+import { worldPerFile } from "../../test/per-file";
+import { startFormsWorld } from "../../test/worlds/forms";
 
-let w: FormsWorld;
-beforeAll(async () => {
-  w = await startFormsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startFormsWorld);
 
 const Q = "/staff/questions?workspace=sakura";
 

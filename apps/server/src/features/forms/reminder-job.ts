@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { entities, formRecipients, formSends, forms, users } from "../../db/schema";
 import type { Job } from "../../jobs/runner";
 import type { AppContext } from "../../lib/context";
+import { recipientColumns } from "../../lib/mail/mailer";
 import {
   type CappedRecipient,
   FORM_MAILS_PER_DAY,
@@ -58,7 +59,7 @@ async function takeDueSends(tx: Db, now: Date): Promise<DueSend[]> {
 /** The recipients of the send who have not answered and are still members: who would get its reminder. */
 async function unansweredMembers(tx: Db, send: DueSend, members: Set<string>): Promise<CappedRecipient[]> {
   const unanswered = await tx
-    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+    .select(recipientColumns)
     .from(formRecipients)
     .innerJoin(users, eq(users.id, formRecipients.userId))
     .where(

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppConfig } from "../../config";
 import {
   formQuestions,
   formRecipients,
@@ -10,16 +9,11 @@ import {
   jobSlots,
   mailOutbox,
   memberships,
-  users,
 } from "../../db/schema";
 import { HOUR, type ManualClock, MINUTE, manualClock } from "../../jobs/clock";
-import { createJobRunner } from "../../jobs/runner";
-import { captureLog } from "../../jobs/test-helpers";
-import type { AppContext } from "../../lib/context";
-import type { IdTokens } from "../../lib/id-tokens";
-import { createMailer } from "../../lib/mail/mailer";
-import { createOutboxWorker } from "../../lib/mail/outbox-worker";
 import { startTestApp, type TestApp } from "../../test/app";
+import { JOBS_APP_URL, startJobInstance } from "../../test/job-instance";
+import { userIdOf } from "../../test/users";
 import { formReminderJob } from "./reminder-job";
 import { CATCH_UP_MS, dueSlot, formScheduleJob, scheduleSlotJob } from "./schedule-job";
 
@@ -30,18 +24,11 @@ import { CATCH_UP_MS, dueSlot, formScheduleJob, scheduleSlotJob } from "./schedu
  */
 let t: TestApp;
 const id: Record<"client" | "client2" | "client3", string> = { client: "", client2: "", client3: "" };
-const FROM = "Mimamori <no-reply@mimamori.test>";
-const APP_URL = "http://mimamori.test";
 
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
-  for (const who of ["client", "client2", "client3"] as const) {
-    const [u] = await t.db
-      .select()
-      .from(users)
-      .where(eq(users.email, `${who}@example.com`));
-    id[who] = u?.id ?? "";
-  }
+  for (const who of ["client", "client2", "client3"] as const)
+    id[who] = await userIdOf(t.db, `${who}@example.com`);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -85,39 +72,21 @@ async function newSchedule(formId: number, v: ScheduleValues = {}): Promise<numb
 
 /** One server instance: the three jobs on a runner with the given clock (a tick sends and delivers). */
 function instance(clock: ManualClock) {
-  const { log, lines } = captureLog();
-  const config: AppConfig = {
-    port: 0,
-    host: "127.0.0.1",
-    dataDir: "",
-    mailFrom: FROM,
-    appUrl: APP_URL,
-    logLevel: "info",
-    trustProxy: false,
-    smtpUrl: t.smtp.url,
-  };
-  const runner = createJobRunner({ log, clock });
-  const ctx: AppContext = {
-    config,
-    database: t.database,
-    db: t.db,
-    mailer: createMailer({ db: t.db, smtpUrl: t.smtp.url, from: FROM, log }),
-    idTokens: undefined as unknown as IdTokens, // the jobs sign nothing
-  };
-  const outbox = createOutboxWorker({ db: t.db, smtpUrl: t.smtp.url, from: FROM, log, clock });
-  runner.register(formScheduleJob(ctx, log));
-  runner.register(formReminderJob(ctx, log));
-  runner.register(outbox.job);
-  return {
-    tick: () => runner.tick(),
-    lines,
-    ctx,
-    async close() {
-      await runner.stop();
-      outbox.close();
-      ctx.mailer.close();
-    },
-  };
+  return startJobInstance(t, clock, (runner, ctx, log) => {
+    runner.register(formScheduleJob(ctx, log));
+    runner.register(formReminderJob(ctx, log));
+  });
+}
+
+/** Runs `check` while client2 is no longer an active member of harbor, who is one again after it. */
+async function whileClient2LeftHarbor(check: () => Promise<void>) {
+  const client2InHarbor = and(eq(memberships.workspaceName, "harbor"), eq(memberships.userId, id.client2));
+  await t.db.update(memberships).set({ isActive: false }).where(client2InHarbor);
+  try {
+    await check();
+  } finally {
+    await t.db.update(memberships).set({ isActive: true }).where(client2InHarbor);
+  }
 }
 
 async function sends(formId: number) {
@@ -201,7 +170,9 @@ describe("recurring sends", () => {
       "【Mimamori】Harbor Logistics からフォームへの回答のお願い",
       "【Mimamori】Harbor Logistics からフォームへの回答のお願い",
     ]);
-    expect(mailsTo("client2@example.com")[0]?.text).toContain(`${APP_URL}/client/forms/${formId}/detail`);
+    expect(mailsTo("client2@example.com")[0]?.text).toContain(
+      `${JOBS_APP_URL}/client/forms/${formId}/detail`,
+    );
     expect(
       (
         await t.db
@@ -320,11 +291,7 @@ describe("recurring sends", () => {
     expect(mailsTo("client@example.com")).toEqual([]);
 
     // client2 leaves harbor: the next day's slot is claimed and nothing is sent
-    await t.db
-      .update(memberships)
-      .set({ isActive: false })
-      .where(and(eq(memberships.workspaceName, "harbor"), eq(memberships.userId, id.client2)));
-    try {
+    await whileClient2LeftHarbor(async () => {
       clock.set("2040-01-03T00:00:00Z");
       await server.tick();
       expect((await sends(formId)).map((s) => s.order)).toEqual([1]);
@@ -336,12 +303,7 @@ describe("recurring sends", () => {
         "sent",
         "empty",
       ]);
-    } finally {
-      await t.db
-        .update(memberships)
-        .set({ isActive: true })
-        .where(and(eq(memberships.workspaceName, "harbor"), eq(memberships.userId, id.client2)));
-    }
+    });
     await server.close();
   });
 
@@ -413,22 +375,13 @@ describe("reminders", () => {
       [true, "2040-01-02T01:01:00.000Z"],
       [false, null],
     ]);
-    await t.db
-      .update(memberships)
-      .set({ isActive: false })
-      .where(and(eq(memberships.workspaceName, "harbor"), inArray(memberships.userId, [id.client2])));
-    try {
+    await whileClient2LeftHarbor(async () => {
       const before = t.smtp.mails.length;
       clock.set("2040-01-02T01:01:00Z");
       await server.tick();
       expect(t.smtp.mails.slice(before).map((m) => m.to)).toEqual(["client@example.com"]);
       expect(t.smtp.mails.at(-1)?.subject).toBe("【Mimamori】フォームへの回答のお願い（再送）");
-    } finally {
-      await t.db
-        .update(memberships)
-        .set({ isActive: true })
-        .where(and(eq(memberships.workspaceName, "harbor"), eq(memberships.userId, id.client2)));
-    }
+    });
     await server.close();
   });
 });

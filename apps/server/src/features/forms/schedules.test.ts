@@ -1,9 +1,10 @@
 import { message } from "@mimamori/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entities, formQuestions, formSchedules, forms, jobSlots, users } from "../../db/schema";
+import { entities, formQuestions, formSchedules, forms, jobSlots } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
-import { type Role, roleTokens } from "../../test/roles";
+import { REFUSED_SAKURA_STAFF_ROUTE, type Role, roleTokens } from "../../test/roles";
+import { userIdOf } from "../../test/users";
 import { scheduleSlotJob } from "./schedule-job";
 import { nextRunAt } from "./schedule-time";
 
@@ -27,13 +28,8 @@ async function newForm(ws: string): Promise<number> {
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
   tok = await roleTokens(t);
-  for (const who of ["client", "client2", "client3"] as const) {
-    const [u] = await t.db
-      .select()
-      .from(users)
-      .where(eq(users.email, `${who}@example.com`));
-    id[who] = u?.id ?? "";
-  }
+  for (const who of ["client", "client2", "client3"] as const)
+    id[who] = await userIdOf(t.db, `${who}@example.com`);
   sakuraForm = await newForm("sakura");
 });
 afterAll(() => t.close());
@@ -269,12 +265,7 @@ describe("recurring sends: routes", () => {
 });
 
 describe("recurring sends: authorization", () => {
-  it.each([
-    ["anonymous", 401],
-    ["client", 403],
-    ["otherStaff", 403],
-    ["admin", 403],
-  ] as const)("%s gets %i and changes nothing", async (role, status) => {
+  it.each(REFUSED_SAKURA_STAFF_ROUTE)("%s gets %i and changes nothing", async (role, status) => {
     const formId = await newForm("sakura");
     const base = () => `/staff/sakura/forms/${formId}/schedules`;
     const created = await t.call("POST", base(), daily, staff());

@@ -1,20 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AppConfig } from "../../config";
 import { rows } from "../../db/client";
 import { formRecipients, formSends, forms, mailOutbox, memberships, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
-import { type FormsWorld, sampleForm, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
+import { worldPerFile } from "../../test/per-file";
+import { sampleForm, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 import { acceptedClientIds, sendForm } from "./send";
 
-let w: FormsWorld;
 let formId: number;
-beforeAll(async () => {
-  w = await startFormsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startFormsWorld);
 beforeEach(async () => {
   await w.t.db.delete(forms);
   await w.t.db.delete(mailOutbox);

@@ -15,6 +15,7 @@ import {
 import { bareList } from "../../db/sql-names";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { recipientColumns } from "../../lib/mail/mailer";
 import { FORM_MAILS_PER_DAY, lockRecipients, mailDay, splitByMailCap, writeDigests } from "./mail-cap";
 import { uuidArray } from "./sql";
 
@@ -65,13 +66,23 @@ export async function requireRecipients(
 ): Promise<Recipient[]> {
   if (!ids.every((id) => UUID.test(id))) throw new AppError("recipient-not-member", field);
   const found = await tx
-    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+    .select(recipientColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(recipientMember(workspace), sql`${memberships.userId} = any(${uuidArray(ids)})`));
   if (found.length !== ids.length) throw new AppError("recipient-not-member", field);
   return found;
 }
+
+/** A stored question in the shape the API shows it and a send stores it. */
+export const shownQuestion = (q: typeof formQuestions.$inferSelect): FormSnapshot["questions"][number] => ({
+  id: q.id,
+  order: q.position,
+  text: q.text,
+  question_type_id: q.questionType,
+  is_required: q.isRequired,
+  question_options: q.options,
+});
 
 /** The form as it is now, in the shape a send stores and its recipients answer. */
 export async function formSnapshot(
@@ -86,14 +97,7 @@ export async function formSnapshot(
   return {
     name: form.name,
     description: form.description,
-    questions: qs.map((q) => ({
-      id: q.id,
-      order: q.position,
-      text: q.text,
-      question_type_id: q.questionType,
-      is_required: q.isRequired,
-      question_options: q.options,
-    })),
+    questions: qs.map(shownQuestion),
   };
 }
 

@@ -1,6 +1,6 @@
 import { FORM_LIMITS, FORMS_TOTAL_HEADER, message } from "@mimamori/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type AppConfig, configFromEnv } from "../../config";
 import { formRecipients, formSchedules, formSends, forms, jobSlots, mailOutbox } from "../../db/schema";
 import { manualClock } from "../../jobs/clock";
@@ -9,8 +9,10 @@ import { captureLog } from "../../jobs/test-helpers";
 import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
-import { createOutboxWorker } from "../../lib/mail/outbox-worker";
-import { type FormsWorld, sampleForm, startFormsWorld } from "../../test/worlds/forms";
+import type { CallOptions } from "../../test/app";
+import { JOBS_APP_URL, JOBS_MAIL_FROM, startJobInstance } from "../../test/job-instance";
+import { worldPerFile } from "../../test/per-file";
+import { sampleForm, startFormsWorld } from "../../test/worlds/forms";
 import { FORM_MAILS_PER_DAY, mailDay } from "./mail-cap";
 import { formReminderJob } from "./reminder-job";
 import { sendForm } from "./send";
@@ -20,11 +22,7 @@ import { sendForm } from "./send";
  * once a day per member), one-off sends (once a day per member and form), the daily cap of request mails with
  * its digest, and the paged forms list.
  */
-let w: FormsWorld;
-beforeAll(async () => {
-  w = await startFormsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startFormsWorld);
 beforeEach(async () => {
   await w.t.db.delete(forms);
   await w.t.db.delete(mailOutbox);
@@ -40,18 +38,28 @@ async function newForm(name = "Daily check"): Promise<number> {
 const schedules = (formId: number) => `${F}/${formId}/schedules`;
 const scheduleCount = async (formId: number) =>
   (await w.t.db.select().from(formSchedules).where(eq(formSchedules.formId, formId))).length;
+const addSchedule = (formId: number, body: Record<string, unknown>, o: CallOptions = w.staff) =>
+  w.t.call("POST", schedules(formId), body, o);
 const daily = (time = "09:00") => ({ kind: "daily", time, all_members: true });
+/** A weekly schedule to everyone, or to `users` only. */
+const weekly = (weekdays: number[], time: string, users?: string[]) => ({
+  kind: "weekly",
+  weekdays,
+  time,
+  all_members: users === undefined,
+  users,
+});
 
 describe("recurring sends: at most 10 per form", () => {
   it("takes the 10th and refuses the 11th (409 too-many-schedules, in the caller's language)", async () => {
     const formId = await newForm();
     // paused schedules at different times: none identical, none running
     for (let i = 0; i < 10; i++) {
-      const res = await w.t.call("POST", schedules(formId), { ...daily(`0${i}:30`), active: false }, w.staff);
+      const res = await addSchedule(formId, { ...daily(`0${i}:30`), active: false });
       expect([i, res.status]).toEqual([i, 201]);
     }
     expect(FORM_LIMITS.schedulesPerFormMax).toBe(10);
-    const en = await w.t.call("POST", schedules(formId), { ...daily("12:00"), active: false }, w.staff);
+    const en = await addSchedule(formId, { ...daily("12:00"), active: false });
     expect([en.status, en.body]).toEqual([
       409,
       {
@@ -59,12 +67,7 @@ describe("recurring sends: at most 10 per form", () => {
         detail: "A form can have at most 10 recurring sends. Delete one before adding another.",
       },
     ]);
-    const jp = await w.t.call(
-      "POST",
-      schedules(formId),
-      { ...daily("12:00"), active: false },
-      { ...w.staff, lang: "ja" },
-    );
+    const jp = await addSchedule(formId, { ...daily("12:00"), active: false }, { ...w.staff, lang: "ja" });
     expect([jp.status, jp.body.detail]).toEqual([
       409,
       "1つのフォームの定期送信は10件までです。追加する前に、どれかを削除してください。",
@@ -87,21 +90,21 @@ describe("recurring sends: at most 10 per form", () => {
 describe("recurring sends: no two identical", () => {
   it("refuses a schedule with the same days, time and recipients (409 schedule-duplicate), paused or not", async () => {
     const formId = await newForm();
-    expect((await w.t.call("POST", schedules(formId), daily(), w.staff)).status).toBe(201);
+    expect((await addSchedule(formId, daily())).status).toBe(201);
     for (const body of [
       daily(),
       { ...daily(), active: false },
       { ...daily(), reminder_after_hours: 12 },
-      { kind: "weekly", weekdays: [0, 1, 2, 3, 4, 5, 6], time: "09:00", all_members: true },
+      weekly([0, 1, 2, 3, 4, 5, 6], "09:00"),
     ]) {
-      const res = await w.t.call("POST", schedules(formId), body, w.staff);
+      const res = await addSchedule(formId, body);
       expect([res.status, res.body.code, res.body.detail]).toEqual([
         409,
         "schedule-duplicate",
         "This form already has a recurring send with the same days, time and recipients.",
       ]);
     }
-    const jp = await w.t.call("POST", schedules(formId), daily(), { ...w.staff, lang: "ja" });
+    const jp = await addSchedule(formId, daily(), { ...w.staff, lang: "ja" });
     expect(jp.body.detail).toBe(message("schedule-duplicate", "jp"));
     expect(await scheduleCount(formId)).toBe(1);
 
@@ -124,7 +127,7 @@ describe("recurring sends: no two identical", () => {
     expect([b.status, b.body.code]).toEqual([409, "schedule-duplicate"]);
 
     // a change into a copy of another is refused and changes nothing
-    const other = await w.t.call("POST", schedules(formId), { ...daily("18:00"), active: false }, w.staff);
+    const other = await addSchedule(formId, { ...daily("18:00"), active: false });
     expect(other.status).toBe(201);
     const put = await w.t.call("PUT", `${schedules(formId)}/${other.body.id}`, daily(), w.staff);
     expect([put.status, put.body.code]).toEqual([409, "schedule-duplicate"]);
@@ -140,7 +143,7 @@ describe("recurring sends: a form at most once a day per member", () => {
     // one a minute over a day, sampled: 00:00, 00:01, … and every 97th minute up to 23:59
     for (let m = 0; m < 1440; m += m < 3 ? 1 : 97) {
       const time = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-      const res = await w.t.call("POST", schedules(formId), daily(time), w.staff);
+      const res = await addSchedule(formId, daily(time));
       statuses.push(res.status);
       if (res.status !== 201)
         expect([time, res.body.code, res.body.detail]).toEqual([
@@ -156,50 +159,29 @@ describe("recurring sends: a form at most once a day per member", () => {
 
   it("refuses a running schedule that reaches one of the same people on a common day, in both languages", async () => {
     const formId = await newForm();
-    const monday = await w.t.call(
-      "POST",
-      schedules(formId),
-      { kind: "weekly", weekdays: [1], time: "09:00", all_members: false, users: [w.ids.client] },
-      w.staff,
-    );
+    const monday = await addSchedule(formId, weekly([1], "09:00", [w.ids.client]));
     expect(monday.status).toBe(201);
     for (const body of [
       daily("18:00"), // every day, everyone
-      { kind: "weekly", weekdays: [1, 3], time: "18:00", all_members: true }, // Monday, everyone
-      {
-        kind: "weekly",
-        weekdays: [1],
-        time: "07:00",
-        all_members: false,
-        users: [w.ids.member, w.ids.client],
-      },
+      weekly([1, 3], "18:00"), // Monday, everyone
+      weekly([1], "07:00", [w.ids.member, w.ids.client]),
     ]) {
-      const res = await w.t.call("POST", schedules(formId), body, w.staff);
+      const res = await addSchedule(formId, body);
       expect([res.status, res.body.code]).toEqual([409, "schedule-too-often"]);
     }
-    const jp = await w.t.call("POST", schedules(formId), daily("18:00"), { ...w.staff, lang: "ja" });
+    const jp = await addSchedule(formId, daily("18:00"), { ...w.staff, lang: "ja" });
     expect(jp.body.detail).toBe(
       "このフォームの別の定期送信が、同じ曜日にこの宛先の一部へすでに送信します。フォームは1人に1日1回までしか送信できません。",
     );
     expect(await scheduleCount(formId)).toBe(1);
 
     // other days, or other people on the same day, are fine
-    const tuesday = await w.t.call(
-      "POST",
-      schedules(formId),
-      { kind: "weekly", weekdays: [2, 4], time: "18:00", all_members: true },
-      w.staff,
-    );
+    const tuesday = await addSchedule(formId, weekly([2, 4], "18:00"));
     expect(tuesday.status).toBe(201);
-    const memberMonday = await w.t.call(
-      "POST",
-      schedules(formId),
-      { kind: "weekly", weekdays: [1], time: "18:00", all_members: false, users: [w.ids.member] },
-      w.staff,
-    );
+    const memberMonday = await addSchedule(formId, weekly([1], "18:00", [w.ids.member]));
     expect(memberMonday.status).toBe(201);
     // a paused one may be kept, but not started while it collides
-    const paused = await w.t.call("POST", schedules(formId), { ...daily("20:00"), active: false }, w.staff);
+    const paused = await addSchedule(formId, { ...daily("20:00"), active: false });
     expect(paused.status).toBe(201);
     const start = await w.t.call("PUT", `${schedules(formId)}/${paused.body.id}`, daily("20:00"), w.staff);
     expect([start.status, start.body.code]).toEqual([409, "schedule-too-often"]);
@@ -209,7 +191,7 @@ describe("recurring sends: a form at most once a day per member", () => {
     const moved = await w.t.call(
       "PUT",
       `${schedules(formId)}/${monday.body.id}`,
-      { kind: "weekly", weekdays: [1], time: "10:00", all_members: false, users: [w.ids.client] },
+      weekly([1], "10:00", [w.ids.client]),
       w.staff,
     );
     expect(moved.status).toBe(200);
@@ -281,19 +263,10 @@ describe("one-off sends: the same form to the same member at most once a day", (
     const created = await w.t.call("POST", F, sampleForm({ users: [w.ids.client] }), w.staff);
     expect(created.status).toBe(201);
     const ctx = directContext();
-    const second = await w.t.db.transaction((tx) =>
-      sendForm(ctx, tx, {
-        workspace: "sakura",
-        formId: created.body.id,
-        userIds: [w.ids.client],
-        sentBy: null,
-      }),
-    );
+    const second = await sendDirectly(ctx, created.body.id, [w.ids.client]);
     expect(second.sent_order).toBe(2);
   });
 });
-
-const FROM = "Mimamori <no-reply@mimamori.test>";
 
 /** The digests in the outbox: recipient, status and when they go, sorted. */
 async function digestsWaiting() {
@@ -304,14 +277,27 @@ async function digestsWaiting() {
 /** The app's context for calling sendForm directly (a recurring send's way in), over the test SMTP peer. */
 function directContext(): AppContext {
   const { log } = captureLog();
-  const config = { appUrl: "http://mimamori.test", smtpUrl: w.t.smtp.url, mailFrom: FROM } as AppConfig;
+  const config = { appUrl: JOBS_APP_URL, smtpUrl: w.t.smtp.url, mailFrom: JOBS_MAIL_FROM } as AppConfig;
   return {
     config,
     database: w.t.database,
     db: w.t.db,
-    mailer: createMailer({ db: w.t.db, smtpUrl: w.t.smtp.url, from: FROM, log }),
+    mailer: createMailer({ db: w.t.db, smtpUrl: w.t.smtp.url, from: JOBS_MAIL_FROM, log }),
     idTokens: undefined as unknown as IdTokens,
   };
+}
+
+/** Sends a form of sakura as a recurring send does: `sendForm` itself, by nobody, at `now` (default: now). */
+function sendDirectly(
+  ctx: AppContext,
+  formId: number,
+  userIds: string[],
+  now?: Date,
+  reminderAfterHours?: number,
+) {
+  return w.t.db.transaction((tx) =>
+    sendForm(ctx, tx, { workspace: "sakura", formId, userIds, sentBy: null, now, reminderAfterHours }),
+  );
 }
 
 describe("request mails: at most FORM_MAILS_PER_DAY a day per member, the rest in one digest", () => {
@@ -325,27 +311,16 @@ describe("request mails: at most FORM_MAILS_PER_DAY a day per member, the rest i
   it("mails the first 5 requests of the day, folds the 6th and 7th into one digest the next morning, in each one's language", async () => {
     // 2040-01-02 10:00 in Tokyo (sakura's zone): after every real send of the run
     const clock = manualClock("2040-01-02T01:00:00Z");
-    const { log } = captureLog();
-    const ctx = directContext();
-    const runner = createJobRunner({ log, clock });
-    const outbox = createOutboxWorker({ db: w.t.db, smtpUrl: w.t.smtp.url, from: FROM, log, clock });
-    runner.register(outbox.job);
+    const jobs = startJobInstance(w.t, clock, () => {});
+    const { ctx } = jobs;
     try {
       const names = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"];
       for (const [i, name] of names.entries()) {
         const formId = await newForm(name);
         clock.set(new Date(Date.parse("2040-01-02T01:00:00Z") + i * 60_000).toISOString());
-        await w.t.db.transaction((tx) =>
-          sendForm(ctx, tx, {
-            workspace: "sakura",
-            formId,
-            userIds: [w.ids.client, w.ids.member],
-            sentBy: null,
-            now: clock.now(),
-          }),
-        );
+        await sendDirectly(ctx, formId, [w.ids.client, w.ids.member], clock.now());
       }
-      await runner.tick();
+      await jobs.tick();
       const to = (email: string) => w.t.smtp.mails.filter((m) => m.to.includes(email));
       expect(to("member@example.com").map((m) => m.subject)).toEqual(
         Array(5).fill("[Mimamori] さくら介護センター asks you to answer a form"),
@@ -361,10 +336,10 @@ describe("request mails: at most FORM_MAILS_PER_DAY a day per member, the rest i
       ]);
 
       clock.set("2040-01-02T22:59:00Z");
-      await runner.tick();
+      await jobs.tick();
       expect(w.t.smtp.mails).toHaveLength(10);
       clock.set("2040-01-02T23:00:00Z");
-      await runner.tick();
+      await jobs.tick();
       const [memberDigest] = to("member@example.com").slice(5);
       expect(memberDigest?.subject).toBe("[Mimamori] 2 more form requests for you");
       expect(memberDigest?.text).toContain('- さくら介護センター: "Six"');
@@ -380,23 +355,13 @@ describe("request mails: at most FORM_MAILS_PER_DAY a day per member, the rest i
       // the next day starts again with mails of its own
       clock.set("2040-01-03T01:00:00Z");
       const formId = await newForm("Next day");
-      await w.t.db.transaction((tx) =>
-        sendForm(ctx, tx, {
-          workspace: "sakura",
-          formId,
-          userIds: [w.ids.member],
-          sentBy: null,
-          now: clock.now(),
-        }),
-      );
-      await runner.tick();
+      await sendDirectly(ctx, formId, [w.ids.member], clock.now());
+      await jobs.tick();
       expect(to("member@example.com").at(-1)?.subject).toBe(
         "[Mimamori] さくら介護センター asks you to answer a form",
       );
     } finally {
-      await runner.stop();
-      outbox.close();
-      ctx.mailer.close();
+      await jobs.close();
       await w.t.db.delete(jobSlots);
     }
   });
@@ -426,24 +391,13 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
   it("reminds below the cap, names reminders past it in the digest, and counts them for later sends", async () => {
     // 2040-02-01 10:00 in Tokyo (sakura's zone); FORM_MAILS_PER_DAY is 5
     const clock = manualClock("2040-02-01T01:00:00Z");
-    const { log } = captureLog();
-    const ctx = directContext();
-    const runner = createJobRunner({ log, clock });
-    const outbox = createOutboxWorker({ db: w.t.db, smtpUrl: w.t.smtp.url, from: FROM, log, clock });
-    runner.register(formReminderJob(ctx, log));
-    runner.register(outbox.job);
+    const jobs = startJobInstance(w.t, clock, (runner, ctx, log) =>
+      runner.register(formReminderJob(ctx, log)),
+    );
+    const { ctx } = jobs;
     const send = async (name: string, userIds: string[], reminderAfterHours?: number) => {
       const formId = await newForm(name);
-      await w.t.db.transaction((tx) =>
-        sendForm(ctx, tx, {
-          workspace: "sakura",
-          formId,
-          userIds,
-          sentBy: null,
-          now: clock.now(),
-          reminderAfterHours,
-        }),
-      );
+      await sendDirectly(ctx, formId, userIds, clock.now(), reminderAfterHours);
       return formId;
     };
     const to = (email: string) => w.t.smtp.mails.filter((m) => m.to.includes(email));
@@ -456,7 +410,7 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
       await send("Two", [w.ids.client, w.ids.member], 2);
       await send("Three", [w.ids.client, w.ids.member], 2);
       await send("Four", [w.ids.client, w.ids.member]);
-      await runner.tick();
+      await jobs.tick();
       expect(subjects("member@example.com")).toEqual(Array(4).fill(REQUEST));
       expect(to("client@example.com")).toHaveLength(4);
       // the client answers "One": no reminder of it
@@ -468,7 +422,7 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
       // 12:00: member has 4 requests of the day, so "One"'s reminder is the 5th mail; "Two" and "Three" fold.
       // The client's only due reminders are "Two" (5th mail) and "Three" (folded).
       clock.set("2040-02-01T03:00:00Z");
-      await runner.tick();
+      await jobs.tick();
       expect(subjects("member@example.com")).toEqual([...Array(4).fill(REQUEST), REMINDER]);
       expect(to("member@example.com")[4]?.text).toContain('"One"');
       expect(subjects("client@example.com")).toEqual([
@@ -484,7 +438,7 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
       // 13:00: a 5th send to the member is past the cap (4 requests and 3 reminders today): into the digest too
       clock.set("2040-02-01T04:00:00Z");
       await send("Five", [w.ids.member]);
-      await runner.tick();
+      await jobs.tick();
       expect(to("member@example.com")).toHaveLength(5);
       expect(await digestsWaiting()).toEqual([
         ["client@example.com", "queued", "2040-02-01T23:00:00.000Z"],
@@ -493,7 +447,7 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
 
       // 08:00 the next morning: one digest each, naming the reminders past the cap; no one got more than 5 mails
       clock.set("2040-02-01T23:00:00Z");
-      await runner.tick();
+      await jobs.tick();
       const memberDigest = to("member@example.com")[5];
       expect(memberDigest?.subject).toBe("[Mimamori] 3 more form requests for you");
       const lines = (text = "") => text.split("\n").filter((l) => l.startsWith("- ") || l.startsWith("・"));
@@ -508,9 +462,7 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
       expect(to("member@example.com")).toHaveLength(6);
       expect(to("client@example.com")).toHaveLength(6);
     } finally {
-      await runner.stop();
-      outbox.close();
-      ctx.mailer.close();
+      await jobs.close();
       await w.t.db.delete(jobSlots);
     }
   });
@@ -523,16 +475,7 @@ describe("reminders are request mails: within the day's cap, the rest in the dig
     runner.register(formReminderJob(ctx, log));
     try {
       const formId = await newForm("Only");
-      await w.t.db.transaction((tx) =>
-        sendForm(ctx, tx, {
-          workspace: "sakura",
-          formId,
-          userIds: [w.ids.client, w.ids.member],
-          sentBy: null,
-          now: clock.now(),
-          reminderAfterHours: 1,
-        }),
-      );
+      await sendDirectly(ctx, formId, [w.ids.client, w.ids.member], clock.now(), 1);
       clock.set("2040-03-01T02:00:00Z");
       await runner.tick();
       const mails = await w.t.db

@@ -1,15 +1,12 @@
 import { FORM_LIMITS } from "@mimamori/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formAnswers, formRecipients, formSends, forms, memberships } from "../../db/schema";
-import { type FormsWorld, sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
+import { worldPerFile } from "../../test/per-file";
+import { sendsADayAgo, startFormsWorld } from "../../test/worlds/forms";
 import { distributionOf } from "./summary";
 
-let w: FormsWorld;
-beforeAll(async () => {
-  w = await startFormsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startFormsWorld);
 beforeEach(async () => {
   await w.t.db.delete(forms);
   // the member who leaves in one test is back for the next

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
-import { csvRows, DAY1, DAY2, dayOfData, download, sec, upload } from "../../test/worlds/reports";
+import { download } from "../../test/download";
+import { csvRows, DAY1, DAY2, dayOfData, sec, upload } from "../../test/worlds/reports";
 
 let t: TestApp;
 let token: string;

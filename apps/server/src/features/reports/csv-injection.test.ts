@@ -3,8 +3,9 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
+import { download } from "../../test/download";
 import { type Role, roleTokens } from "../../test/roles";
-import { consentSince, DAY1, DAY2, dayOfData, download, upload } from "../../test/worlds/reports";
+import { consentSince, DAY1, DAY2, dayOfData, upload } from "../../test/worlds/reports";
 
 /** Formula injection through CSV (docs/decisions.md, "Trust"): cells a spreadsheet would run are neutralised. */
 let t: TestApp;

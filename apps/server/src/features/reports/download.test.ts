@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/app";
+import { download } from "../../test/download";
 import { type Role, roleTokens } from "../../test/roles";
-import {
-  consentSince,
-  csvRows,
-  DAY1,
-  DAY2,
-  dayOfData,
-  download,
-  sec,
-  upload,
-} from "../../test/worlds/reports";
+import { consentSince, csvRows, DAY1, DAY2, dayOfData, sec, upload } from "../../test/worlds/reports";
 
 let t: TestApp;
 let tok: Record<Role, string | undefined>;

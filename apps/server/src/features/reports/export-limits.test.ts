@@ -3,8 +3,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
+import { download } from "../../test/download";
 import { type Role, roleTokens } from "../../test/roles";
-import { csvRows, download, sec, upload } from "../../test/worlds/reports";
+import { csvRows, sec, upload } from "../../test/worlds/reports";
 
 /**
  * How much one request may read and how exports share the server (docs/decisions.md, "Trust"): window limits

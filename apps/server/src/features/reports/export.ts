@@ -6,7 +6,7 @@ import { sleepSessions, users } from "../../db/schema";
 import { type Cell, fixed, localText, PAGE, pageSize, type RowBatches } from "../../lib/csv-stream";
 import { at } from "../../lib/time-sql";
 import { BUCKET_ROW, FIRST_SPAN_MS, hourBuckets, nextSpan, RAW_ROW, rawPage } from "../vitals";
-import { LABELS, sleepSegmentRows } from "./report-csv";
+import { LABELS, type SleepHours, sleepHourCells, sleepSegmentRows } from "./report-csv";
 
 const USER_PAGE = 200;
 const LEVELS = MEASURES.filter((m) => m.aggregation !== "sleep");
@@ -105,17 +105,7 @@ async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: s
   let cursor: number | null = null;
   for (;;) {
     const from: SQL = cursor === null ? sql`true` : sql`${s.startAt} > ${at(cursor)}`;
-    const page = await rows<{
-      t: number;
-      d: string;
-      s: string;
-      e: string;
-      total: number;
-      deep: number;
-      light: number;
-      rem: number;
-      awake: number;
-    }>(
+    const page = await rows<SleepHours & { t: number; d: string; s: string; e: string }>(
       db,
       sql`select extract(epoch from ${s.startAt})::float8 * 1000 as t,
           to_char(${s.endAt} at time zone ${tz}, 'YYYY/MM/DD') as d, ${localText(sql`${s.startAt}`, tz)} as s,
@@ -125,12 +115,7 @@ async function* sessionRows(db: Db, user: SQL, start: number, end: number, tz: s
           and ${s.endAt} >= ${at(start)} and ${s.endAt} < ${at(end)}
         order by ${s.startAt} limit ${PAGE}`,
     );
-    yield page.map((r) => [
-      r.d,
-      r.s,
-      r.e,
-      ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v, 2)),
-    ]);
+    yield page.map((r) => [r.d, r.s, r.e, ...sleepHourCells(r)]);
     const last = page.at(-1);
     if (!last || page.length < PAGE) return;
     cursor = Math.round(last.t);

@@ -249,17 +249,23 @@ export async function* sleepSegmentRows(
   }
 }
 
+/** Hours of sleep: in all, then by stage. */
+export interface SleepHours {
+  total: number;
+  deep: number;
+  light: number;
+  rem: number;
+  awake: number;
+}
+
+/** The hours as CSV cells, in the order of the sleep headers. */
+export const sleepHourCells = (h: SleepHours) =>
+  [h.total, h.deep, h.light, h.rem, h.awake].map((v) => fixed(v, 2));
+
 async function* sleepTotals(db: Db, userId: string, q: CsvQuery, unit: "day" | "month"): RowBatches {
   const tz = q.timezone;
   const s = sleepSessions;
-  const page = await rows<{
-    d: string;
-    total: number;
-    deep: number;
-    light: number;
-    rem: number;
-    awake: number;
-  }>(
+  const page = await rows<SleepHours & { d: string }>(
     db,
     sql`select to_char(to_timestamp(t) at time zone ${tz}, 'YYYY/MM/DD HH24:MI') as d, x.* from (
         select ${localStart(sql`${s.endAt}`, unit, tz)} as t, sum(${s.deep} + ${s.light} + ${s.rem})::float8 as total,
@@ -269,5 +275,5 @@ async function* sleepTotals(db: Db, userId: string, q: CsvQuery, unit: "day" | "
           and ${s.endAt} < ${at(q.end_time * 1000)} group by 1
       ) x order by t`,
   );
-  yield page.map((r) => [r.d, ...[r.total, r.deep, r.light, r.rem, r.awake].map((v) => fixed(v, 2))]);
+  yield page.map((r) => [r.d, ...sleepHourCells(r)]);
 }

@@ -7,7 +7,9 @@ import {
   reportIdSchema,
   reportQuerySchema,
   reportSchema,
+  type StaffRangesBody,
   type StaffReport,
+  type StaffReportQuery,
   staffRangesBodySchema,
   staffReportQuerySchema,
   staffReportSchema,
@@ -38,6 +40,12 @@ import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery } from "./
 const staff = { access: "staff" as const };
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
 const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
+
+/** The options of the routes that change ranges and answer with the report. */
+const answersReport = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({
+  config: staff,
+  schema: { params, querystring: staffReportQuerySchema, body, response: { 200: staffReportSchema } },
+});
 
 /** Only accepted client members of the entity can be read or tuned; anyone else (invited too) is not found. */
 async function requireAccepted(ctx: AppContext, ws: string, uid: string) {
@@ -84,6 +92,19 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const now = Date.now();
     const end = q.end_time === undefined ? `open:${openWindowEnd(now)}` : q.end_time;
     return { q: { ...q, now }, key: JSON.stringify([...parts, q.interval, q.timezone, end]) };
+  };
+  /** Saves ranges sent in the viewer's unit with `save`; answers the report for the body's interval. */
+  const saveRanges = async (
+    req: FastifyRequest,
+    { workspace, reportId }: { workspace: string; reportId: ReportId },
+    query: StaffReportQuery,
+    { interval, ...ranges }: StaffRangesBody,
+    save: (ranges: ZoneRanges) => Promise<void>,
+  ) => {
+    const lang = requestLanguage(req);
+    const q = { ...query, interval: interval ?? query.interval };
+    await save(stored(reportId, q.timezone, ranges, lang));
+    return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang));
   };
   return async (app) => {
     // the platform validated the zone name; the database must know it too
@@ -138,71 +159,32 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Saves the entity's general ranges; answers the report for the body's interval. */
     app.post(
       "/staff/:workspace/reports_v2/:reportId",
-      {
-        config: staff,
-        schema: {
-          params: reportParams,
-          querystring: staffReportQuerySchema,
-          body: staffRangesBodySchema,
-          response: { 200: staffReportSchema },
-        },
-      },
+      answersReport(reportParams, staffRangesBodySchema),
       async (req) => {
         const { workspace, reportId } = req.params;
-        const lang = requestLanguage(req);
-        const { interval, ...ranges } = req.body;
-        const q = { ...req.query, interval: interval ?? req.query.interval };
-        await saveGeneralRanges(
-          ctx.db,
-          workspace,
-          measureOf(reportId),
-          stored(reportId, q.timezone, ranges, lang),
+        return saveRanges(req, req.params, req.query, req.body, (ranges) =>
+          saveGeneralRanges(ctx.db, workspace, measureOf(reportId), ranges),
         );
-        return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang));
       },
     );
 
     /** Saves a member's own ranges and switches tuning on. */
     app.post(
       "/staff/:workspace/reports_v2/:reportId/tuning/:uid",
-      {
-        config: staff,
-        schema: {
-          params: memberParams,
-          querystring: staffReportQuerySchema,
-          body: staffRangesBodySchema,
-          response: { 200: staffReportSchema },
-        },
-      },
+      answersReport(memberParams, staffRangesBodySchema),
       async (req) => {
         const { workspace, reportId, uid } = req.params;
-        const lang = requestLanguage(req);
         await requireAccepted(ctx, workspace, uid);
-        const { interval, ...ranges } = req.body;
-        const q = { ...req.query, interval: interval ?? req.query.interval };
-        await saveTuning(
-          ctx.db,
-          workspace,
-          measureOf(reportId),
-          uid,
-          stored(reportId, q.timezone, ranges, lang),
+        return saveRanges(req, req.params, req.query, req.body, (ranges) =>
+          saveTuning(ctx.db, workspace, measureOf(reportId), uid, ranges),
         );
-        return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang));
       },
     );
 
     /** Switches a member's tuning on or off (off: the general ranges apply again). */
     app.put(
       "/staff/:workspace/reports_v2/:reportId/tuning/:uid",
-      {
-        config: staff,
-        schema: {
-          params: memberParams,
-          querystring: staffReportQuerySchema,
-          body: tuningStateBodySchema,
-          response: { 200: staffReportSchema },
-        },
-      },
+      answersReport(memberParams, tuningStateBodySchema),
       async (req) => {
         const { workspace, reportId, uid } = req.params;
         await requireAccepted(ctx, workspace, uid);

@@ -1,24 +1,15 @@
 import { measureOf } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { oneRow, rows } from "../../db/client";
 import { vitalSamples } from "../../db/schema";
-import { startTestApp, type TestApp } from "../../test/app";
+import { signedInPerFile } from "../../test/per-file";
 import { prng } from "../demo/simulator";
 import { windowStats } from "../reports/stats";
 import { LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { rebuildUser } from "./rebuild";
 
-let t: TestApp;
-let token: string;
-let uid: string;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  const s = await t.signIn("client2@example.com");
-  token = s.idToken;
-  uid = s.user.uid;
-});
-afterAll(() => t.close());
+const { t, person: client2 } = signedInPerFile("client2@example.com");
 
 const START = Date.parse("2024-03-01T00:00:00Z") / 1000;
 const SPAN = 40 * 86400; // across the March daylight-saving change in New York
@@ -80,14 +71,14 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
         "POST",
         "/user/vitals",
         { samples: samples.slice(i, i + 2500) as never },
-        { token },
+        { token: client2.token },
       );
       expect(res.status).toBe(200);
     }
   });
 
   it.each(LEVELS)("%s buckets match GROUP BY over the raw samples", async (level) => {
-    const user = sql`where user_id = ${uid}::uuid`;
+    const user = sql`where user_id = ${client2.uid}::uuid`;
     const expected = await rows(t.db, sql`${fromRaw(level)} ${user} group by 1, 2 order by 1, 2`);
     expect(expected.length).toBeGreaterThan(0);
     expect(await rows(t.db, sql`${stored(level)} ${user} order by 1, 2`)).toEqual(expected);
@@ -101,7 +92,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
     for (let i = 0; i < 40; i++) {
       const from = (START - 86400 + Math.floor((r.next() * (SPAN + 86400)) / 900) * 900) * 1000;
       const to = from + Math.floor(r.next() * r.next() * SPAN * 1000);
-      const stats = await windowStats(t.db, sql`select ${uid}::uuid`, hr, {
+      const stats = await windowStats(t.db, sql`select ${client2.uid}::uuid`, hr, {
         start: from,
         end: to,
         timezone: "UTC",
@@ -109,10 +100,10 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
       const raw = await oneRow<{ max: number | null; min: number | null; mean: number | null }>(
         t.db,
         sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from ${vitalSamples}
-          where user_id = ${uid}::uuid and measure = 5091
+          where user_id = ${client2.uid}::uuid and measure = 5091
             and at >= ${new Date(from).toISOString()}::timestamptz and at < ${new Date(to).toISOString()}::timestamptz`,
       );
-      const got = stats.get(uid);
+      const got = stats.get(client2.uid);
       if (raw.max === null) expect(got).toBeUndefined();
       else {
         expect(got).toBeDefined();
@@ -130,7 +121,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
           "GET",
           `/user/reports/resq_band/${code}?start_time=${START - 86400}&end_time=${START + SPAN + 86400}&interval=monthly&timezone=${tz}`,
           undefined,
-          { token },
+          { token: client2.token },
         );
         expect(res.status).toBe(200);
         const expected = new Map<string, { max: number; min: number; sum: number; n: number }>();
@@ -173,11 +164,13 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
       { code: "00005091", time: Math.floor(now / 1000) - 5, value: 181 },
       { code: "00005091", time: Math.floor(now / 1000) - 3 * 3600, value: 41 },
     ];
-    expect((await t.call("POST", "/user/vitals", { samples: recent }, { token })).body).toMatchObject({
+    expect(
+      (await t.call("POST", "/user/vitals", { samples: recent }, { token: client2.token })).body,
+    ).toMatchObject({
       accepted: 2,
     });
     const hr = measureOf("00005091");
-    const users = sql`select ${uid}::uuid`;
+    const users = sql`select ${client2.uid}::uuid`;
     for (const open of [true, false]) {
       const end = Date.now();
       const stats = await windowStats(t.db, users, hr, {
@@ -186,7 +179,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
         timezone: "UTC",
         open,
       });
-      expect(stats.get(uid)).toEqual({ max: 181, min: 41, mean: 111 });
+      expect(stats.get(client2.uid)).toEqual({ max: 181, min: 41, mean: 111 });
     }
     // longer windows that end now end with the current day's and month's buckets (stats.ts): still the raw figures
     for (const days of [2, 40, 400]) {
@@ -196,22 +189,22 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
       const raw = await oneRow<{ max: number; min: number; mean: number }>(
         t.db,
         sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from ${vitalSamples}
-          where user_id = ${uid}::uuid and measure = 5091 and at >= ${new Date(start).toISOString()}::timestamptz`,
+          where user_id = ${client2.uid}::uuid and measure = 5091 and at >= ${new Date(start).toISOString()}::timestamptz`,
       );
-      const got = stats.get(uid);
+      const got = stats.get(client2.uid);
       expect([got?.max, got?.min]).toEqual([raw.max, raw.min]);
       expect(got?.mean).toBeCloseTo(raw.mean, 9);
     }
   });
 
   it("a rebuild from raw gives the same buckets at every level", async () => {
-    const user = sql`where user_id = ${uid}::uuid`;
+    const user = sql`where user_id = ${client2.uid}::uuid`;
     const before = await allLevels(user);
     const { hour, day, month } = LEVEL_TABLE;
     await t.db.execute(sql`update ${hour.table} set count = count + 1 ${user}`);
     await t.db.execute(sql`delete from ${day.table} ${user}`);
     await t.db.execute(sql`update ${month.table} set max = max + 1 ${user}`);
-    await rebuildUser(t.db, uid);
+    await rebuildUser(t.db, client2.uid);
     expect(await allLevels(user)).toEqual(before);
   });
 });

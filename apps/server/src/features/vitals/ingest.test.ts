@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { oneRow, rows } from "../../db/client";
 import {
   sleepSegments,
@@ -10,21 +10,12 @@ import {
   vitalSamples,
   vitalSync,
 } from "../../db/schema";
-import { startTestApp, type TestApp } from "../../test/app";
+import { signedInPerFile } from "../../test/per-file";
 import { LEVEL_TABLE } from "./levels";
 
-let t: TestApp;
-let token: string;
-let uid: string;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  const s = await t.signIn("client2@example.com");
-  token = s.idToken;
-  uid = s.user.uid;
-});
-afterAll(() => t.close());
+const { t, person: client2 } = signedInPerFile("client2@example.com");
 
-const upload = (body: unknown, o: { token?: string } = { token }) =>
+const upload = (body: unknown, o: { token?: string } = { token: client2.token }) =>
   t.call("POST", "/user/vitals", body as Record<string, unknown>, o);
 const T0 = Date.parse("2024-05-01T00:00:00Z") / 1000;
 const hr = (i: number, value = 60 + (i % 30)) => ({ code: "00005091", time: T0 + i * 60, value });
@@ -32,15 +23,15 @@ const hr = (i: number, value = 60 + (i % 30)) => ({ code: "00005091", time: T0 +
 async function totals(measure = 5091) {
   const raw = await oneRow<{ n: number; s: number }>(
     t.db,
-    sql`select count(*)::int as n, coalesce(sum(value), 0)::float8 as s from ${vitalSamples} where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select count(*)::int as n, coalesce(sum(value), 0)::float8 as s from ${vitalSamples} where user_id = ${client2.uid}::uuid and measure = ${measure}`,
   );
   const q = await oneRow<{ n: number; s: number }>(
     t.db,
-    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsHour} where user_id = ${client2.uid}::uuid and measure = ${measure}`,
   );
   const d = await oneRow<{ n: number; s: number }>(
     t.db,
-    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsDay} where user_id = ${uid}::uuid and measure = ${measure}`,
+    sql`select coalesce(sum(count), 0)::int as n, coalesce(sum(sum), 0)::float8 as s from ${vitalBucketsDay} where user_id = ${client2.uid}::uuid and measure = ${measure}`,
   );
   return { raw, q, d };
 }
@@ -49,7 +40,7 @@ async function totals(measure = 5091) {
 const bucketOf = (hour: number) =>
   oneRow<{ n: number; s: number } | undefined>(
     t.db,
-    sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${uid}::uuid
+    sql`select count::int as n, sum::float8 as s from ${vitalBucketsHour} where user_id = ${client2.uid}::uuid
       and measure = 5091 and bucket = to_timestamp(${T0 + hour * 3600})`,
   );
 
@@ -68,7 +59,7 @@ describe("POST /user/vitals", () => {
     expect(res.body.last_sync).toBeGreaterThanOrEqual(Math.floor(before) - 1);
     const sync = await oneRow<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from ${vitalSync} where user_id = ${uid}::uuid`,
+      sql`select count(*)::int as n from ${vitalSync} where user_id = ${client2.uid}::uuid`,
     );
     expect(sync.n).toBe(1);
     // 09:02 in Japan is 00:02 UTC, the third minute: the ISO row is the same instant as hr(2)
@@ -188,7 +179,7 @@ describe("POST /user/vitals", () => {
   it("refuses a value that is not a finite number even when JSON says 1e999", async () => {
     const res = await fetch(`${t.url}/api/user/vitals`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      headers: { "content-type": "application/json", authorization: `Bearer ${client2.token}` },
       body: `{"samples":[{"code":"00005091","time":${T0 + 4000 * 60},"value":1e999}]}`,
     });
     expect(await res.json()).toMatchObject({ accepted: 0, rejected: [{ index: 0, reason: "not-finite" }] });
@@ -233,7 +224,7 @@ describe("POST /user/vitals", () => {
     await upload({ sleep: [{ start: N + 20 * 3600, end: N + 21 * 3600, stage: "light" }] });
     const sessions = await rows<{ deep: number; light: number; rem: number; awake: number }>(
       t.db,
-      sql`select deep, light, rem, awake from ${sleepSessions} where user_id = ${uid}::uuid and start_at >= to_timestamp(${N}) order by start_at`,
+      sql`select deep, light, rem, awake from ${sleepSessions} where user_id = ${client2.uid}::uuid and start_at >= to_timestamp(${N}) order by start_at`,
     );
     expect(sessions).toEqual([
       { deep: 1, light: 2, rem: 0.5, awake: 300 / 3600 },
@@ -251,14 +242,16 @@ describe("deleting a user", () => {
         tables.map(async (table) => {
           const r = await oneRow<{ n: number }>(
             t.db,
-            sql`select count(*)::int as n from ${table} where user_id = ${uid}::uuid`,
+            sql`select count(*)::int as n from ${table} where user_id = ${client2.uid}::uuid`,
           );
           return r.n;
         }),
       );
     expect((await counts()).every((n) => n > 0)).toBe(true);
     const admin = (await t.signIn("admin@example.com")).idToken;
-    expect((await t.call("DELETE", `/admin/users/${uid}`, undefined, { token: admin })).status).toBe(200);
+    expect((await t.call("DELETE", `/admin/users/${client2.uid}`, undefined, { token: admin })).status).toBe(
+      200,
+    );
     expect(await counts()).toEqual(tables.map(() => 0));
   });
 });

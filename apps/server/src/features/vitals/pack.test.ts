@@ -16,8 +16,9 @@ import {
 import { bareList } from "../../db/sql-names";
 import { localMidnightMs } from "../../lib/time-sql";
 import { startTestApp, type TestApp } from "../../test/app";
+import { download } from "../../test/download";
 import { type Role, roleTokens } from "../../test/roles";
-import { consentSince, download } from "../../test/worlds/reports";
+import { consentSince } from "../../test/worlds/reports";
 import { purgeAccount } from "../account-deletion/purge";
 import { prng } from "../demo/simulator";
 import { HOT_HOUR_DAYS, hotFrom, hourHotFrom, PACK_CLOCK_SKEW_MS } from "./hot";

@@ -91,13 +91,18 @@ interface Packing {
   move: (where: SQL) => SQL;
 }
 
+/** The key of a hot table whose rows are keyed by person, measure and `time`, and its rows before a time. */
+const keyedBy = (table: PgTable & { userId: AnyPgColumn; measure: AnyPgColumn }, time: AnyPgColumn) => ({
+  table,
+  user: table.userId,
+  measure: table.measure,
+  time,
+  packable: (before: number) => sql`${time} < ${at(before)}`,
+});
+
 /** A day's samples: deleted from the hot table and merged into the days' packed rows (ordered by time). */
 const SAMPLES: Packing = {
-  table: v,
-  user: v.userId,
-  measure: v.measure,
-  time: v.at,
-  packable: (before) => sql`${v.at} < ${at(before)}`,
+  ...keyedBy(v, v.at),
   // a packed time is whole milliseconds (a finer one stays hot)
   movable: sql`${v.at} = date_trunc('milliseconds', ${v.at})`,
   move: (where) => sql`with moved as (
@@ -125,11 +130,7 @@ const SAMPLES: Packing = {
 
 /** A day's hour buckets: deleted from the hot table and merged into the days' slots (`vital_hours_merge`). */
 const HOURS: Packing = {
-  table: hh,
-  user: hh.userId,
-  measure: hh.measure,
-  time: hh.bucket,
-  packable: (before) => sql`${hh.bucket} < ${at(before)}`,
+  ...keyedBy(hh, hh.bucket),
   move: (where) => {
     const [b, min, max, sum, count] = [
       bare(hh.bucket),

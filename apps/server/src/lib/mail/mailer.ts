@@ -3,10 +3,18 @@ import type { Language } from "@mimamori/shared";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox, users } from "../../db/schema";
 import { redactUrl } from "../log";
 import { DEV_MAILBOX_LOG, NO_SMTP_ERROR } from "./outbox-worker";
 import { type MailTemplate, mailTemplates } from "./templates";
+
+/** The columns of `users` a mail to a person needs: whom it greets, where it goes, in which language. */
+export const recipientColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  language: users.language,
+};
 
 export interface MailRequest<T extends MailTemplate> {
   to: string;

@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import type { AppConfig } from "../../config";
 import {
   alertStates,
   jobSlots,
@@ -15,22 +13,16 @@ import {
 } from "../../db/schema";
 import { registerAlertJobs } from "../../features/alerts/engine/jobs";
 import type { Clock } from "../../jobs/clock";
-import { createJobRunner } from "../../jobs/runner";
-import { captureLog } from "../../jobs/test-helpers";
-import type { AppContext } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
-import type { IdTokens } from "../../lib/id-tokens";
-import { createMailer } from "../../lib/mail/mailer";
-import { createOutboxWorker } from "../../lib/mail/outbox-worker";
 import { startTestApp, type TestApp } from "../app";
+import { type JobInstance, startJobInstance } from "../job-instance";
+import { userIdOf } from "../users";
 
 /**
  * The world of the alert engine tests, on the demo seed: harbor's staff are `staff` (Japanese, also staff of sakura)
  * and `staffEn` (English, added here); its members are `client2` (English, harbor only) and `client` (Japanese,
  * also a member of sakura). `outsider` has no membership; `client3` has a pending application to sakura.
  */
-export const APP_URL = "http://mimamori.test";
-const FROM = "Mimamori <no-reply@mimamori.test>";
 type Who = "client" | "client2" | "client3" | "outsider" | "staff" | "staffEn";
 
 export interface AlertsWorld {
@@ -44,14 +36,7 @@ export interface AlertsWorld {
   /** Removes what the engine wrote and the entity settings of earlier tests. */
   reset(): Promise<void>;
   /** One server instance: the alert jobs and the mail worker on a runner with `clock` (a tick evaluates and mails). */
-  instance(clock: Clock, smtpUrl?: string): Instance;
-}
-
-export interface Instance {
-  tick(): Promise<void>;
-  lines: Record<string, unknown>[];
-  ctx: AppContext;
-  close(): Promise<void>;
+  instance(clock: Clock, smtpUrl?: string): JobInstance;
 }
 
 export async function startAlertsWorld(): Promise<AlertsWorld> {
@@ -78,11 +63,7 @@ export async function startAlertsWorld(): Promise<AlertsWorld> {
     status: "accepted",
     acceptedAt: new Date(),
   });
-  const idOf = async (email: string) => {
-    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!u) throw new Error(`alerts world: no ${email}`);
-    return u.id;
-  };
+  const idOf = (email: string) => userIdOf(t.db, email);
   const ids: Record<Who, string> = {
     client: await idOf("client@example.com"),
     client2: await idOf("client2@example.com"),
@@ -134,39 +115,6 @@ export async function startAlertsWorld(): Promise<AlertsWorld> {
         await t.db.delete(table);
       t.smtp.mails.length = 0;
     },
-    instance(clock, smtpUrl = t.smtp.url) {
-      const { log, lines } = captureLog();
-      const config: AppConfig = {
-        port: 0,
-        host: "127.0.0.1",
-        dataDir: "",
-        mailFrom: FROM,
-        appUrl: APP_URL,
-        logLevel: "info",
-        trustProxy: false,
-        smtpUrl,
-      };
-      const runner = createJobRunner({ log, clock });
-      const ctx: AppContext = {
-        config,
-        database: t.database,
-        db: t.db,
-        mailer: createMailer({ db: t.db, smtpUrl, from: FROM, log }),
-        idTokens: undefined as unknown as IdTokens, // the jobs sign nothing
-      };
-      const outbox = createOutboxWorker({ db: t.db, smtpUrl, from: FROM, log, clock });
-      registerAlertJobs(runner, ctx, log);
-      runner.register(outbox.job);
-      return {
-        tick: () => runner.tick(),
-        lines,
-        ctx,
-        async close() {
-          await runner.stop();
-          outbox.close();
-          ctx.mailer.close();
-        },
-      };
-    },
+    instance: (clock, smtpUrl) => startJobInstance(t, clock, registerAlertJobs, smtpUrl),
   };
 }

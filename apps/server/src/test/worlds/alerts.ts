@@ -1,10 +1,12 @@
 import { HEAT_STRESS, measureOf, NOTIFICATION_TYPE, type NotificationType } from "@mimamori/shared";
-import { eq } from "drizzle-orm";
+import { beforeEach } from "vitest";
 import type { Db } from "../../db/client";
 import { mailOutbox, memberships, notificationMails, notifications, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
 import { startTestApp, type TestApp } from "../app";
+import { worldPerFile } from "../per-file";
 import { type Role, roleTokens } from "../roles";
+import { userIdOf } from "../users";
 
 /**
  * The world of the alerts API tests: the demo seed and the role accounts of test/roles.ts, plus
@@ -23,12 +25,31 @@ export interface AlertsWorld {
   >;
 }
 
+/** The CSVs' time format, which the e2e journeys read from this world too. */
+export { localTime } from "../download";
+
+/** Sakura as the alerts calls name it, settings unlocked (their default). */
+export const SAKURA_ENTITY = {
+  workspace_name: "sakura",
+  name: "さくら介護センター",
+  notification_setting_status: "unlocked",
+  time_zone: "Asia/Tokyo",
+};
+
 const DAY_MS = 86_400_000;
 /** A time `hours` before now. */
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 /** Epoch seconds of a date. */
 export const epochS = (d: Date) => Math.floor(d.getTime() / 1000);
+
+const MINUTE_MS = 60_000;
+/** Six hours before the run, on a whole minute: the record and the admin's download write times to the minute. */
+export const base = new Date(Math.floor((Date.now() - 6 * 3_600_000) / MINUTE_MS) * MINUTE_MS);
+/** `minutes` after `base`. */
+export const plus = (minutes: number) => new Date(base.getTime() + minutes * MINUTE_MS);
+/** The three hours from `base`, as the query of a dated call. */
+export const windowQuery = `start_time=${epochS(base)}&end_time=${epochS(plus(180))}`;
 
 export async function startAlertsWorld(): Promise<AlertsWorld> {
   const t = await startTestApp({ seed: true });
@@ -45,11 +66,7 @@ export async function startAlertsWorld(): Promise<AlertsWorld> {
   const member = await person("member@example.com", "Member English", "en");
   const former = await person("former@example.com", "Former Member", "jp");
   const staff2 = await person("staff2@example.com", "Staff Two", "jp");
-  const idOf = async (email: string) => {
-    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!u) throw new Error(`alerts world: no ${email}`);
-    return u.id;
-  };
+  const idOf = (email: string) => userIdOf(t.db, email);
   const outsider = await idOf("outsider@example.com");
   await t.db.insert(memberships).values([
     { workspaceName: "sakura", userId: member, role: "client", status: "accepted", acceptedAt: daysAgo(20) },
@@ -75,6 +92,13 @@ export async function startAlertsWorld(): Promise<AlertsWorld> {
       admin: await idOf("admin@example.com"),
     },
   };
+}
+
+/** The alerts world for a whole test file, each test starting with no alert and no mail. */
+export function alertsWorldPerFile(): AlertsWorld {
+  const w = worldPerFile(startAlertsWorld);
+  beforeEach(() => clearAlerts(w.t.db));
+  return w;
 }
 
 export interface AlertFixture {
@@ -129,6 +153,29 @@ export async function insertAlert(db: Db, a: AlertFixture): Promise<number> {
   return row.id;
 }
 
+/** Writes `count` heat-stress alerts of a member of sakura, a second apart from `from`: more than a list answers. */
+export async function insertAlertsASecondApart(
+  db: Db,
+  userId: string,
+  from: Date,
+  count: number,
+): Promise<void> {
+  await db.insert(notifications).values(
+    Array.from({ length: count }, (_, i) => {
+      const at = new Date(from.getTime() + i * 1000);
+      return {
+        workspaceName: "sakura",
+        userId,
+        notificationType: NOTIFICATION_TYPE.measurement,
+        measure: HEAT,
+        value: 90,
+        at,
+        createdAt: at,
+      };
+    }),
+  );
+}
+
 export interface MailFixture {
   notificationId: number;
   /** The staff member told (null: their account is gone). */
@@ -168,41 +215,19 @@ export async function insertMail(db: Db, m: MailFixture): Promise<string> {
   return mail.id;
 }
 
+const STAFF_ADDRESSES = { staff: "staff@example.com", staff2: "staff2@example.com" } as const;
+
+/** Writes a mail about an alert to one of sakura's staff members, at their account's address. */
+export function mailStaff(
+  w: AlertsWorld,
+  staff: keyof typeof STAFF_ADDRESSES,
+  m: Omit<MailFixture, "recipientId" | "recipient">,
+): Promise<string> {
+  return insertMail(w.t.db, { ...m, recipientId: w.ids[staff], recipient: STAFF_ADDRESSES[staff] });
+}
+
 /** Removes every alert and outbox mail (each test writes its own). */
 export async function clearAlerts(db: Db): Promise<void> {
   await db.delete(notifications);
   await db.delete(mailOutbox);
-}
-
-/** A CSV download: the response, its bytes and its text with the BOM kept (fetch's `text()` would drop it). */
-export async function download(
-  w: AlertsWorld,
-  path: string,
-  token: string | undefined,
-  lang: "en" | "ja" = "en",
-) {
-  const res = await fetch(`${w.t.url}/api${path}`, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "accept-language": lang },
-  });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-  return { res, bytes, text };
-}
-
-/** `YYYY/MM/DD HH:mm` of an instant in a zone, as the CSVs write it (computed apart from the server's SQL). */
-export function localTime(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}`;
 }

@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { formSends, memberships, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
 import { startTestApp, type TestApp } from "../app";
 import { type Role, roleTokens } from "../roles";
+import { userIdOf } from "../users";
 
 /**
  * The world of the forms tests: the demo seed and the role accounts of test/roles.ts, plus a second accepted
@@ -37,11 +38,7 @@ export async function startFormsWorld(): Promise<FormsWorld> {
     status: "accepted",
     acceptedAt: new Date(),
   });
-  const idOf = async (email: string) => {
-    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!u) throw new Error(`forms world: no ${email}`);
-    return u.id;
-  };
+  const idOf = (email: string) => userIdOf(t.db, email);
   return {
     t,
     tok: {

@@ -55,20 +55,6 @@ export async function upload(t: TestApp, token: string | undefined, body: object
   return res.body;
 }
 
-/** Fetches a download and returns its text (BOM kept) and headers. */
-export async function download(t: TestApp, path: string, token?: string, lang = "en") {
-  const res = await fetch(`${t.url}/api${path}`, {
-    headers: { "accept-language": lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  return {
-    status: res.status,
-    headers: res.headers,
-    bytes,
-    text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
-  };
-}
-
 /** CSV lines without the BOM and the trailing empty line, split on commas (no quoted fields expected). */
 export const csvRows = (text: string) =>
   text

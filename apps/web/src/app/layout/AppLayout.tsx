@@ -1,7 +1,7 @@
 import type { UserType } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
-import { Suspense, useId, useState } from "react";
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { useEntityEvents } from "../../api/events";
 import { PageLoader } from "../../components/PageLoader";
@@ -9,13 +9,13 @@ import { MAIN_ID, SkipLink } from "../../components/SkipLink";
 import { homeOf } from "../guards/guardDecision";
 import { useWorkspace } from "../session/workspace";
 import { SIDEBAR_WIDTH } from "../theme";
+import { useMenuDrawer } from "./menuDrawer";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 
 /** The shell of /client, /staff and /admin: top bar, sidebar and the page. */
 export function AppLayout({ area }: { area: UserType }) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerId = useId();
+  const drawer = useMenuDrawer();
   const { workspace, name } = useWorkspace(area === "staff");
   const home = homeOf(area, workspace ?? undefined);
   // the entity's live events refresh its alerts, the bell and the board in this tab (issue 28 §2)
@@ -24,22 +24,8 @@ export function AppLayout({ area }: { area: UserType }) {
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
       <SkipLink />
-      <TopBar
-        area={area}
-        home={home}
-        workspace={workspace}
-        entityName={name}
-        drawerId={drawerId}
-        drawerOpen={drawerOpen}
-        onMenuClick={() => setDrawerOpen((o) => !o)}
-      />
-      <Sidebar
-        area={area}
-        workspace={workspace}
-        mobileOpen={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        drawerId={drawerId}
-      />
+      <TopBar area={area} home={home} workspace={workspace} entityName={name} drawer={drawer} />
+      <Sidebar area={area} workspace={workspace} drawer={drawer} />
       <Box
         component="main"
         id={MAIN_ID}

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { useHealth } from "../../api/health";
 import { SIDEBAR_WIDTH } from "../theme";
+import type { MenuDrawer } from "./menuDrawer";
 import { navEntries } from "./nav";
 
 function NavList({
@@ -57,28 +58,26 @@ function NavList({
 interface Props {
   area: UserType;
   workspace: string | null;
-  mobileOpen: boolean;
-  onClose: () => void;
-  drawerId: string;
+  drawer: MenuDrawer;
 }
 
 /** 280 px sidebar: permanent from md up, a temporary drawer below (spec §2). */
-export function Sidebar({ area, workspace, mobileOpen, onClose, drawerId }: Props) {
+export function Sidebar({ area, workspace, drawer }: Props) {
   const { t } = useTranslation();
   const paper = { width: SIDEBAR_WIDTH, boxSizing: "border-box" } as const;
   return (
     <Box sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
       <Drawer
-        id={drawerId}
+        id={drawer.id}
         variant="temporary"
-        open={mobileOpen}
-        onClose={onClose}
+        open={drawer.open}
+        onClose={drawer.close}
         ModalProps={{ keepMounted: false }}
         slotProps={{ paper: { "aria-label": t("nav.mainMenu") } }}
         sx={{ display: { xs: "block", md: "none" }, "& .MuiDrawer-paper": paper }}
       >
         <Toolbar />
-        <NavList area={area} workspace={workspace} onNavigate={onClose} />
+        <NavList area={area} workspace={workspace} onNavigate={drawer.close} />
       </Drawer>
       <Drawer
         variant="permanent"

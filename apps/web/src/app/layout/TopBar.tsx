@@ -11,6 +11,7 @@ import { DemoChip } from "../../components/DemoChip";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { visuallyHidden } from "../../components/visuallyHidden";
 import { AlertBell } from "./AlertBell";
+import type { MenuDrawer } from "./menuDrawer";
 import { UserMenu } from "./UserMenu";
 
 interface Props {
@@ -18,16 +19,14 @@ interface Props {
   home: string;
   workspace: string | null;
   entityName: string | null;
-  drawerId: string;
-  drawerOpen: boolean;
-  onMenuClick: () => void;
+  drawer: MenuDrawer;
 }
 
 /**
  * 64 px top bar: entity name (staff), the demo-data marker (while demo accounts exist), language switch,
  * the notification dot (staff of an entity), user menu (spec §2).
  */
-export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen, onMenuClick }: Props) {
+export function TopBar({ area, home, workspace, entityName, drawer }: Props) {
   const { t } = useTranslation();
   return (
     <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -43,9 +42,9 @@ export function TopBar({ area, home, workspace, entityName, drawerId, drawerOpen
           color="inherit"
           edge="start"
           aria-label={t("nav.openMenu")}
-          aria-controls={drawerId}
-          aria-expanded={drawerOpen}
-          onClick={onMenuClick}
+          aria-controls={drawer.id}
+          aria-expanded={drawer.open}
+          onClick={drawer.toggle}
           sx={{ display: { md: "none" } }}
         >
           <MenuIcon />

@@ -2,8 +2,6 @@ import { ACCOUNT_DELETION_GRACE_DAYS } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -21,6 +19,7 @@ import { errorMessage } from "../../api/errors";
 import { signOut } from "../../app/session/actions";
 import { useNotify } from "../../components/Notifier";
 import { PasswordField } from "../../components/PasswordField";
+import { SectionCard } from "../../components/SectionCard";
 import { formatDate } from "../../i18n/language";
 import { useLanguage, useMessage } from "../../i18n/useLanguage";
 
@@ -32,20 +31,15 @@ export function DeleteAccountCard({ titleId }: { titleId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("account-deletion.title")}
-        </Typography>
-        <Typography color="text.secondary">{t("account-deletion.intro")}</Typography>
-        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
-          <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
-            {t("account-deletion.open")}
-          </Button>
-        </Box>
-      </CardContent>
+    <SectionCard title={t("account-deletion.title")} titleId={titleId}>
+      <Typography color="text.secondary">{t("account-deletion.intro")}</Typography>
+      <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
+        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+          {t("account-deletion.open")}
+        </Button>
+      </Box>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
-    </Card>
+    </SectionCard>
   );
 }
 

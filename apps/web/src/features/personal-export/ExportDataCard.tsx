@@ -1,7 +1,5 @@
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { personalExportFallbackName, personalExportPath } from "../../api/personal-export";
@@ -13,6 +11,7 @@ import {
   useFormatBytes,
 } from "../../components/DownloadProgress";
 import { useNotify } from "../../components/Notifier";
+import { SectionCard } from "../../components/SectionCard";
 import { useStreamedDownload } from "../../components/useStreamedDownload";
 import { formatDate, formatNumber } from "../../i18n/language";
 import { useLanguage } from "../../i18n/useLanguage";
@@ -39,37 +38,29 @@ export function ExportDataCard({ titleId }: { titleId: string }) {
   };
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("personal-export.title")}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t("personal-export.intro")}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t("personal-export.note")}
-        </Typography>
-        <RetentionNote />
-        <DownloadActions download={download} cancelLabel={t("personal-export.cancel")}>
-          <Button
-            variant="contained"
-            startIcon={<DownloadOutlined />}
-            onClick={start}
-            loading={download.busy}
-            loadingPosition="start"
-          >
-            {t("personal-export.download")}
-          </Button>
-        </DownloadActions>
-        <DownloadProgress
-          download={download}
-          label={t("personal-export.progressLabel")}
-          received={(size) => t("personal-export.received", { size })}
-        />
-        <DownloadFailure download={download} closable />
-      </CardContent>
-    </Card>
+    <SectionCard title={t("personal-export.title")} titleId={titleId} intro={t("personal-export.intro")}>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t("personal-export.note")}
+      </Typography>
+      <RetentionNote />
+      <DownloadActions download={download} cancelLabel={t("personal-export.cancel")}>
+        <Button
+          variant="contained"
+          startIcon={<DownloadOutlined />}
+          onClick={start}
+          loading={download.busy}
+          loadingPosition="start"
+        >
+          {t("personal-export.download")}
+        </Button>
+      </DownloadActions>
+      <DownloadProgress
+        download={download}
+        label={t("personal-export.progressLabel")}
+        received={(size) => t("personal-export.received", { size })}
+      />
+      <DownloadFailure download={download} closable />
+    </SectionCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer } from "node:net";
 import { FREQUENCIES } from "@mimamori/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   jobSlots,
   mailOutbox,
@@ -15,7 +15,9 @@ import {
 import { HOUR, MINUTE, manualClock } from "../../../jobs/clock";
 import { RETRY_DELAYS_MS } from "../../../lib/mail/outbox-worker";
 import { startTestApp } from "../../../test/app";
-import { type AlertsWorld, APP_URL, startAlertsWorld } from "../../../test/worlds/alerts-engine";
+import { JOBS_APP_URL } from "../../../test/job-instance";
+import { worldPerFile } from "../../../test/per-file";
+import { startAlertsWorld } from "../../../test/worlds/alerts-engine";
 import { DIGEST_JOB, digestSlotJob, dueDigestSlot } from "./digest";
 import { sweepSyncGaps } from "./sync-sweep";
 
@@ -25,11 +27,7 @@ import { sweepSyncGaps } from "./sync-sweep";
  * the real time of the run (ingestion refuses future samples); each server instance runs the jobs on a manual
  * clock set at or after that time, and mail reaches the test's SMTP peer.
  */
-let w: AlertsWorld;
-beforeAll(async () => {
-  w = await startAlertsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startAlertsWorld);
 beforeEach(() => w.reset());
 
 const HEAT = "00005098";
@@ -95,9 +93,15 @@ async function told() {
     .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1]), "en"));
 }
 /** A member's report link: ids and the time only, never the member's name or e-mail address. */
+/** The once-only slots harbor's digests of measurement alerts have claimed. */
+const harborMeasurementDigestSlots = () =>
+  w.t.db
+    .select()
+    .from(jobSlots)
+    .where(eq(jobSlots.job, digestSlotJob("harbor", 2)));
 const reportLink = (uid: string, at: number | null, report = "00005098") =>
-  `${APP_URL}/staff/reports/${report}/${uid}?workspace=harbor${at === null ? "" : `&at=${Math.floor(at / 1000)}`}`;
-const LIST_LINK = `${APP_URL}/staff/notifications?workspace=harbor`;
+  `${JOBS_APP_URL}/staff/reports/${report}/${uid}?workspace=harbor${at === null ? "" : `&at=${Math.floor(at / 1000)}`}`;
+const LIST_LINK = `${JOBS_APP_URL}/staff/notifications?workspace=harbor`;
 
 describe("dueDigestSlot", () => {
   const three = FREQUENCIES.find((f) => f.id === 3);
@@ -175,10 +179,7 @@ describe("digests", () => {
       [alert?.id, "staff-en@example.com", "alert", "sent"],
       [alert?.id, "staff@example.com", "alert", "sent"],
     ]);
-    const slots = await w.t.db
-      .select()
-      .from(jobSlots)
-      .where(eq(jobSlots.job, digestSlotJob("harbor", 2)));
+    const slots = await harborMeasurementDigestSlots();
     expect(slots.map((s) => s.slotAt.getTime())).toEqual([NOON]);
     await server.close();
   });
@@ -211,14 +212,7 @@ describe("digests", () => {
     clock.set(new Date(NOON + 24 * HOUR));
     await server.tick();
     expect(w.t.smtp.mails).toHaveLength(3);
-    expect(
-      (
-        await w.t.db
-          .select()
-          .from(jobSlots)
-          .where(eq(jobSlots.job, digestSlotJob("harbor", 2)))
-      ).length,
-    ).toBe(2);
+    expect((await harborMeasurementDigestSlots()).length).toBe(2);
     await server.close();
   });
 
@@ -327,12 +321,7 @@ describe("real time", () => {
     await w.upload("client2", [heat(41, 50), heat(42, 99)]);
     await server.tick();
     expect(w.t.smtp.mails).toHaveLength(4);
-    expect(
-      await w.t.db
-        .select()
-        .from(jobSlots)
-        .where(eq(jobSlots.job, digestSlotJob("harbor", 2))),
-    ).toEqual([]);
+    expect(await harborMeasurementDigestSlots()).toEqual([]);
     await server.close();
   });
 });

@@ -1,18 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { alertStates, memberships, notifications, reportRanges, reportTunings } from "../../../db/schema";
 import { MINUTE } from "../../../jobs/clock";
-import { type AlertsWorld, startAlertsWorld } from "../../../test/worlds/alerts-engine";
+import { worldPerFile } from "../../../test/per-file";
+import { startAlertsWorld } from "../../../test/worlds/alerts-engine";
 
 /**
  * Judging as data arrives (docs/decisions.md, "Alerts (issue 11)"), through POST /api/user/vitals: the test app
  * wires the evaluation into ingestion as the server does. Sample times are minutes of the last few hours.
  */
-let w: AlertsWorld;
-beforeAll(async () => {
-  w = await startAlertsWorld();
-});
-afterAll(() => w.t.close());
+const w = worldPerFile(startAlertsWorld);
 beforeEach(() => w.reset());
 
 const HEAT = "00005098";

@@ -20,6 +20,7 @@ import {
 } from "../../../db/schema";
 import { bareList } from "../../../db/sql-names";
 import type { AppContext } from "../../../lib/context";
+import { recipientColumns } from "../../../lib/mail/mailer";
 import type { AlertMailItem } from "../../../lib/mail/templates";
 import { readAlertSettings } from "../settings-store";
 
@@ -77,7 +78,7 @@ export async function staffRecipients(
   const p = staffNotificationPrefs;
   const wants = type === undefined ? undefined : or(isNull(p.receiveEmail), eq(p.receiveEmail, true));
   return tx
-    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+    .select(recipientColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(

@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, rateEvents, users } from "../../../db/schema";
 import { startTestApp, type TestApp } from "../../../test/app";
+import { download } from "../../../test/download";
 import { type Role, roleTokens } from "../../../test/roles";
 import { linkToken } from "../../../test/smtp";
-import { csvRows, download, upload } from "../../../test/worlds/reports";
+import { csvRows, upload } from "../../../test/worlds/reports";
 import { INVITES_PER_ADDRESS, INVITES_PER_ENTITY } from "./service";
 
 // Enrolment needs the person's consent: staff invite, only the invitee's acceptance gives access, and the

@@ -1,20 +1,14 @@
 import { MESSAGES } from "@mimamori/shared";
 import { eq, sql } from "drizzle-orm";
 import Encoding from "encoding-japanese";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rows } from "../../../db/client";
 import { alertStates, reportTunings, users } from "../../../db/schema";
-import { startTestApp, type TestApp } from "../../../test/app";
-import { type Role, roleTokens } from "../../../test/roles";
+import { testAppWithRolesPerFile } from "../../../test/per-file";
+import { REFUSED_SAKURA_STAFF_ROUTE } from "../../../test/roles";
 import { linkToken } from "../../../test/smtp";
 
-let t: TestApp;
-let tok: Record<Role, string | undefined>;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  tok = await roleTokens(t);
-});
-afterAll(() => t.close());
+const { t, tok } = testAppWithRolesPerFile();
 
 /** `token: null` uploads anonymously; left out, the entity's staff uploads. */
 async function upload(
@@ -38,12 +32,7 @@ const sjis = (s: string): Uint8Array<ArrayBuffer> =>
 const statuses = (rows: { status: string }[]) => rows.map((r) => r.status);
 
 describe("users management: authorization", () => {
-  it.each([
-    ["anonymous", 401],
-    ["client", 403],
-    ["admin", 403],
-    ["otherStaff", 403],
-  ] as const)("%s gets %i", async (role, status) => {
+  it.each(REFUSED_SAKURA_STAFF_ROUTE)("%s gets %i", async (role, status) => {
     const o = { token: tok[role] };
     const id = "00000000-0000-4000-8000-000000000000";
     const calls = await Promise.all([

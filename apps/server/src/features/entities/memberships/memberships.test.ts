@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/app";
-import { type Role, roleTokens } from "../../../test/roles";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testAppWithRolesPerFile } from "../../../test/per-file";
 
-let t: TestApp;
-let tok: Record<Role, string | undefined>;
+const { t, tok } = testAppWithRolesPerFile();
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  tok = await roleTokens(t);
   await t.call("POST", "/entities/sakura/modules/1", undefined, { token: tok.admin });
   await t.call("POST", "/entities/sakura/modules/2", undefined, { token: tok.admin });
 });
-afterAll(() => t.close());
 
 const names = (list: { workspace_name: string }[]) => list.map((e) => e.workspace_name);
 

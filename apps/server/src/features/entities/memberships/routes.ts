@@ -6,7 +6,7 @@ import {
   modeBodySchema,
   moduleSchema,
 } from "@mimamori/shared";
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,7 +19,7 @@ import { AppError } from "../../../lib/errors";
 import { requestLanguage } from "../../../lib/language";
 import { acceptInvitation, declineInvitation } from "../invitations/service";
 import { removeMember } from "../members/queries";
-import { memberModuleList, requireModeOption, requireModule } from "../modules/queries";
+import { entityModuleOf, memberModuleList, requireModeOption, requireModule } from "../modules/queries";
 import { toEntity } from "../records/queries";
 
 const user = { access: "user" as const };
@@ -27,6 +27,13 @@ const wsParams = z.object({ workspace: z.string().min(1).max(64) });
 const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });
 
 const invitationParams = wsParams.extend({ role: membershipRoleSchema });
+
+/** The options of the routes on one entity that answer with it, and on its modules that answer with them. */
+const answersEntity = { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } };
+const answersModules = {
+  config: user,
+  schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } },
+};
 
 type Membership = typeof memberships.$inferSelect;
 const invitations = alias(memberships, "invitations");
@@ -41,6 +48,10 @@ function toClientEntity(e: EntityRow, m: Membership | null, inv: Membership | nu
   };
 }
 
+/** The caller's row of `m` (memberships, or its alias `invitations`) about the entity, where `which` holds. */
+const callersRow = (m: typeof memberships | typeof invitations, userId: string, which: SQL) =>
+  and(eq(m.workspaceName, entities.workspaceName), eq(m.userId, userId), which);
+
 /**
  * The caller's view of the entities: public ones, their own and those that invited them (private ones too);
  * with `ws`, that one entity only. Open invitations first, then joined, then pending ones (spec §4: entries
@@ -50,22 +61,8 @@ async function clientEntities(ctx: AppContext, me: AuthUser, ws?: string): Promi
   const rows = await ctx.db
     .select({ entity: entities, membership: memberships, invitation: invitations })
     .from(entities)
-    .leftJoin(
-      memberships,
-      and(
-        eq(memberships.workspaceName, entities.workspaceName),
-        eq(memberships.userId, me.id),
-        eq(memberships.role, "client"),
-      ),
-    )
-    .leftJoin(
-      invitations,
-      and(
-        eq(invitations.workspaceName, entities.workspaceName),
-        eq(invitations.userId, me.id),
-        eq(invitations.status, "invited"),
-      ),
-    )
+    .leftJoin(memberships, callersRow(memberships, me.id, eq(memberships.role, "client")))
+    .leftJoin(invitations, callersRow(invitations, me.id, eq(invitations.status, "invited")))
     .where(
       ws
         ? eq(entities.workspaceName, ws)
@@ -95,6 +92,17 @@ async function ownMembership(ctx: AppContext, ws: string, userId: string) {
   return m ?? null;
 }
 
+/** Accepts or declines an open invitation; the answer is the entity as the caller now sees it. */
+async function answerInvitation(
+  ctx: AppContext,
+  me: AuthUser,
+  { workspace, role }: z.infer<typeof invitationParams>,
+  answer: typeof acceptInvitation,
+): Promise<ClientEntity> {
+  await answer(ctx.db, workspace, me.id, role);
+  return clientEntity(ctx, me, workspace);
+}
+
 /** The detail, modules and module subscriptions need an accepted membership (spec §4: detail only when added). */
 async function requireAccepted(ctx: AppContext, ws: string, me: AuthUser) {
   const entity = await requireEntity(ctx.db, ws);
@@ -102,6 +110,14 @@ async function requireAccepted(ctx: AppContext, ws: string, me: AuthUser) {
   if (m?.status !== "accepted") throw new AppError("not-member");
   return { entity, membership: m };
 }
+
+/** The member's own subscription to a module. */
+const subscription = (ws: string, userId: string, moduleId: number) =>
+  and(
+    eq(memberModules.workspaceName, ws),
+    eq(memberModules.userId, userId),
+    eq(memberModules.moduleId, moduleId),
+  );
 
 /** A client's entity memberships (spec §2 /client/entities, §4 client entity membership). */
 export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -117,24 +133,14 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/user/invitations/:workspace/:role",
       { config: user, schema: { params: invitationParams, response: { 200: clientEntitySchema } } },
-      async (req) => {
-        const me = requireUser(req);
-        const { workspace, role } = req.params;
-        await acceptInvitation(ctx.db, workspace, me.id, role);
-        return clientEntity(ctx, me, workspace);
-      },
+      async (req) => answerInvitation(ctx, requireUser(req), req.params, acceptInvitation),
     );
 
     /** Declines an invitation: it is removed and nothing is shared. */
     app.delete(
       "/user/invitations/:workspace/:role",
       { config: user, schema: { params: invitationParams, response: { 200: clientEntitySchema } } },
-      async (req) => {
-        const me = requireUser(req);
-        const { workspace, role } = req.params;
-        await declineInvitation(ctx.db, workspace, me.id, role);
-        return clientEntity(ctx, me, workspace);
-      },
+      async (req) => answerInvitation(ctx, requireUser(req), req.params, declineInvitation),
     );
 
     /** Apply to an entity, or add one by its ID (private ones too): the application waits for staff approval. */
@@ -154,42 +160,30 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.put(
-      "/user/entities/:workspace",
-      { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
-      async (req) => {
-        const me = requireUser(req);
-        const entity = await requireEntity(ctx.db, req.params.workspace);
-        const m = await ownMembership(ctx, entity.workspaceName, me.id);
-        if (m?.status !== "pending") throw new AppError("not-pending");
-        await ctx.db
-          .delete(memberships)
-          .where(and(clientMembershipOf(entity.workspaceName), eq(memberships.userId, me.id)));
-        return clientEntity(ctx, me, entity.workspaceName);
-      },
-    );
+    app.put("/user/entities/:workspace", answersEntity, async (req) => {
+      const me = requireUser(req);
+      const entity = await requireEntity(ctx.db, req.params.workspace);
+      const m = await ownMembership(ctx, entity.workspaceName, me.id);
+      if (m?.status !== "pending") throw new AppError("not-pending");
+      await ctx.db
+        .delete(memberships)
+        .where(and(clientMembershipOf(entity.workspaceName), eq(memberships.userId, me.id)));
+      return clientEntity(ctx, me, entity.workspaceName);
+    });
 
     /** Quit: the membership and the entity's data about the person go; the person's own data stays. */
-    app.delete(
-      "/user/entities/:workspace",
-      { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
-      async (req) => {
-        const me = requireUser(req);
-        const { entity } = await requireAccepted(ctx, req.params.workspace, me);
-        await removeMember(ctx.db, entity.workspaceName, me.id);
-        return clientEntity(ctx, me, entity.workspaceName);
-      },
-    );
+    app.delete("/user/entities/:workspace", answersEntity, async (req) => {
+      const me = requireUser(req);
+      const { entity } = await requireAccepted(ctx, req.params.workspace, me);
+      await removeMember(ctx.db, entity.workspaceName, me.id);
+      return clientEntity(ctx, me, entity.workspaceName);
+    });
 
-    app.get(
-      "/user/entities/:workspace",
-      { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } },
-      async (req) => {
-        const me = requireUser(req);
-        const { entity } = await requireAccepted(ctx, req.params.workspace, me);
-        return clientEntity(ctx, me, entity.workspaceName);
-      },
-    );
+    app.get("/user/entities/:workspace", answersEntity, async (req) => {
+      const me = requireUser(req);
+      const { entity } = await requireAccepted(ctx, req.params.workspace, me);
+      return clientEntity(ctx, me, entity.workspaceName);
+    });
 
     app.get(
       "/user/entities/:workspace/modules",
@@ -201,47 +195,28 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      "/user/entities/:workspace/modules/:moduleId",
-      { config: user, schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } } },
-      async (req) => {
-        const me = requireUser(req);
-        const { workspace, moduleId } = req.params;
-        await requireAccepted(ctx, workspace, me);
-        await requireModule(ctx.db, moduleId);
-        const [offered] = await ctx.db
-          .select()
-          .from(entityModules)
-          .where(and(eq(entityModules.workspaceName, workspace), eq(entityModules.moduleId, moduleId)));
-        if (!offered) throw new AppError("module-not-offered");
-        await ctx.db
-          .insert(memberModules)
-          .values({ workspaceName: workspace, userId: me.id, moduleId })
-          .onConflictDoNothing();
-        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
-      },
-    );
+    app.post("/user/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
+      const me = requireUser(req);
+      const { workspace, moduleId } = req.params;
+      await requireAccepted(ctx, workspace, me);
+      await requireModule(ctx.db, moduleId);
+      const [offered] = await ctx.db.select().from(entityModules).where(entityModuleOf(workspace, moduleId));
+      if (!offered) throw new AppError("module-not-offered");
+      await ctx.db
+        .insert(memberModules)
+        .values({ workspaceName: workspace, userId: me.id, moduleId })
+        .onConflictDoNothing();
+      return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+    });
 
-    app.delete(
-      "/user/entities/:workspace/modules/:moduleId",
-      { config: user, schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } } },
-      async (req) => {
-        const me = requireUser(req);
-        const { workspace, moduleId } = req.params;
-        await requireAccepted(ctx, workspace, me);
-        await requireModule(ctx.db, moduleId);
-        await ctx.db
-          .delete(memberModules)
-          .where(
-            and(
-              eq(memberModules.workspaceName, workspace),
-              eq(memberModules.userId, me.id),
-              eq(memberModules.moduleId, moduleId),
-            ),
-          );
-        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
-      },
-    );
+    app.delete("/user/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
+      const me = requireUser(req);
+      const { workspace, moduleId } = req.params;
+      await requireAccepted(ctx, workspace, me);
+      await requireModule(ctx.db, moduleId);
+      await ctx.db.delete(memberModules).where(subscription(workspace, me.id, moduleId));
+      return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+    });
 
     app.post(
       "/user/entities/:workspace/modules/:moduleId/mode",
@@ -257,13 +232,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [row] = await ctx.db
           .update(memberModules)
           .set({ modeOptionId: req.body.mode_option })
-          .where(
-            and(
-              eq(memberModules.workspaceName, workspace),
-              eq(memberModules.userId, me.id),
-              eq(memberModules.moduleId, moduleId),
-            ),
-          )
+          .where(subscription(workspace, me.id, moduleId))
           .returning();
         if (!row) throw new AppError("not-subscribed");
         return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));

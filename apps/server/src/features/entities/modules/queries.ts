@@ -7,6 +7,10 @@ import { AppError } from "../../../lib/errors";
 
 type Subscription = { moduleId: number; modeOptionId: number | null };
 
+/** The entity's subscription to a module (the module offered to its members). */
+export const entityModuleOf = (ws: string, moduleId: number) =>
+  and(eq(entityModules.workspaceName, ws), eq(entityModules.moduleId, moduleId));
+
 async function catalogue(db: Db, lang: Language) {
   const [mods, opts] = await Promise.all([
     db.select().from(modules).orderBy(asc(modules.sortOrder)),

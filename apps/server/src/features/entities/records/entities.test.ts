@@ -1,16 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memberships, users } from "../../../db/schema";
-import { startTestApp, type TestApp } from "../../../test/app";
-import { type Role, roleTokens } from "../../../test/roles";
+import { testAppWithRolesPerFile } from "../../../test/per-file";
 
-let t: TestApp;
-let tok: Record<Role, string | undefined>;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  tok = await roleTokens(t);
-});
-afterAll(() => t.close());
+const { t, tok } = testAppWithRolesPerFile();
 
 const newEntity = {
   workspace_name: "Momiji01",

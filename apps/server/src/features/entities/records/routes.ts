@@ -1,6 +1,7 @@
 import {
   adminEntitySchema,
   createEntityBodySchema,
+  type entityFieldsSchema,
   entitySchema,
   intIdParamSchema,
   modeBodySchema,
@@ -19,13 +20,26 @@ import { entities, entityModules, memberModules, memberships } from "../../../db
 import type { AppContext } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
 import { requestLanguage } from "../../../lib/language";
-import { entityModuleList, requireModeOption, requireModule } from "../modules/queries";
+import { entityModuleList, entityModuleOf, requireModeOption, requireModule } from "../modules/queries";
 import { addStaff, listStaff } from "../staff/queries";
 import { toEntity } from "./queries";
 
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
 const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });
 const admin = { access: "super-user" as const };
+/** The options of the routes on an entity's module that answer with the entity's modules. */
+const answersModules = {
+  config: admin,
+  schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } },
+};
+
+/** The columns of the fields an admin gives both on creating an entity and on changing it. */
+const entityColumns = (b: z.infer<typeof entityFieldsSchema>) => ({
+  name: b.name,
+  description: b.description,
+  isPublic: b.is_public,
+  language: b.language,
+});
 
 /** Entity management for super users (spec §2 /admin/entities, §7 /entities…). */
 export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -55,13 +69,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const b = req.body;
         const [row] = await ctx.db
           .insert(entities)
-          .values({
-            workspaceName: b.workspace_name,
-            name: b.name,
-            description: b.description,
-            isPublic: b.is_public,
-            language: b.language,
-          })
+          .values({ workspaceName: b.workspace_name, ...entityColumns(b) })
           .onConflictDoNothing()
           .returning();
         if (!row) throw new AppError("entity-exists", "workspace_name");
@@ -86,10 +94,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [row] = await ctx.db
           .update(entities)
           .set({
-            name: b.name,
-            description: b.description,
-            isPublic: b.is_public,
-            language: b.language,
+            ...entityColumns(b),
             notificationSettingStatus: b.notification_setting_status,
             rawRetentionDays: b.raw_retention_days,
           })
@@ -123,40 +128,27 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      "/entities/:workspace/modules/:moduleId",
-      { config: admin, schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } } },
-      async (req) => {
-        const { workspace, moduleId } = req.params;
-        await requireEntity(ctx.db, workspace);
-        await requireModule(ctx.db, moduleId);
-        await ctx.db
-          .insert(entityModules)
-          .values({ workspaceName: workspace, moduleId })
-          .onConflictDoNothing();
-        return entityModuleList(ctx.db, workspace, requestLanguage(req));
-      },
-    );
+    app.post("/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
+      const { workspace, moduleId } = req.params;
+      await requireEntity(ctx.db, workspace);
+      await requireModule(ctx.db, moduleId);
+      await ctx.db.insert(entityModules).values({ workspaceName: workspace, moduleId }).onConflictDoNothing();
+      return entityModuleList(ctx.db, workspace, requestLanguage(req));
+    });
 
     /** Unsubscribing the entity also ends its members' subscriptions to the module. */
-    app.delete(
-      "/entities/:workspace/modules/:moduleId",
-      { config: admin, schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } } },
-      async (req) => {
-        const { workspace, moduleId } = req.params;
-        await requireEntity(ctx.db, workspace);
-        await requireModule(ctx.db, moduleId);
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .delete(entityModules)
-            .where(and(eq(entityModules.workspaceName, workspace), eq(entityModules.moduleId, moduleId)));
-          await tx
-            .delete(memberModules)
-            .where(and(eq(memberModules.workspaceName, workspace), eq(memberModules.moduleId, moduleId)));
-        });
-        return entityModuleList(ctx.db, workspace, requestLanguage(req));
-      },
-    );
+    app.delete("/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
+      const { workspace, moduleId } = req.params;
+      await requireEntity(ctx.db, workspace);
+      await requireModule(ctx.db, moduleId);
+      await ctx.db.transaction(async (tx) => {
+        await tx.delete(entityModules).where(entityModuleOf(workspace, moduleId));
+        await tx
+          .delete(memberModules)
+          .where(and(eq(memberModules.workspaceName, workspace), eq(memberModules.moduleId, moduleId)));
+      });
+      return entityModuleList(ctx.db, workspace, requestLanguage(req));
+    });
 
     app.post(
       "/entities/:workspace/modules/:moduleId/mode",
@@ -171,7 +163,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [row] = await ctx.db
           .update(entityModules)
           .set({ modeOptionId: req.body.mode_option })
-          .where(and(eq(entityModules.workspaceName, workspace), eq(entityModules.moduleId, moduleId)))
+          .where(entityModuleOf(workspace, moduleId))
           .returning();
         if (!row) throw new AppError("not-subscribed");
         return entityModuleList(ctx.db, workspace, requestLanguage(req));

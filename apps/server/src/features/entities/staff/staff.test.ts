@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/app";
-import { type Role, roleTokens } from "../../../test/roles";
+import { describe, expect, it } from "vitest";
+import { testAppWithRolesPerFile } from "../../../test/per-file";
+import { REFUSED_SAKURA_STAFF_ROUTE } from "../../../test/roles";
 
-let t: TestApp;
-let tok: Record<Role, string | undefined>;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  tok = await roleTokens(t);
-});
-afterAll(() => t.close());
+const { t, tok } = testAppWithRolesPerFile();
 
 const emails = (list: { email: string }[]) => list.map((s) => s.email);
 
 describe("staff management: authorization", () => {
-  it.each([
-    ["anonymous", 401],
-    ["client", 403],
-    ["admin", 403],
-    ["otherStaff", 403],
-  ] as const)("%s gets %i", async (role, status) => {
+  it.each(REFUSED_SAKURA_STAFF_ROUTE)("%s gets %i", async (role, status) => {
     const o = { token: tok[role] };
     const calls = await Promise.all([
       t.call("GET", "/staff/sakura/staffs", undefined, o),

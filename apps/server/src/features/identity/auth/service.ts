@@ -125,23 +125,42 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
   return true;
 }
 
-/** POST /auth/send-verification: limited per address and per client IP before the address is looked up. */
-export async function requestVerificationMail(ctx: AppContext, email: string, ip: string) {
+/**
+ * The account a mail is asked for by its address. Limited per address and per client IP before the address is
+ * looked up, so it cannot probe addresses fast.
+ */
+async function mailRequester(ctx: AppContext, email: string, ip: string, purpose: "verify" | "reset") {
   const address = email.trim().toLowerCase();
-  const limits = [authLimits.mailRequestIp(ip), authLimits.mail("verify", address)];
+  const limits = [authLimits.mailRequestIp(ip), authLimits.mail(purpose, address)];
   if (!(await takeSlots(ctx.db, limits))) throw tooManyRequests(limits);
   const user = await findUserByEmail(ctx, address);
   if (!user) throw new AppError("user-not-found");
+  return user;
+}
+
+/** POST /auth/send-verification. */
+export async function requestVerificationMail(ctx: AppContext, email: string, ip: string) {
+  const user = await mailRequester(ctx, email, ip, "verify");
   if (!user.emailVerifiedAt) await deliverVerificationMail(ctx, user);
 }
 
 async function deliverVerificationMail(ctx: AppContext, user: UserRow) {
-  const token = await issueEmailToken(ctx.db, user.id, "verify-email", VERIFY_TOKEN_TTL_S);
+  await mailTokenLink(ctx, user, "verify-email", VERIFY_TOKEN_TTL_S);
+}
+
+/** Mails the person the link to the page of `purpose` (its mail template is named alike) with a new token. */
+async function mailTokenLink(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: "verify-email" | "reset-password",
+  ttlS: number,
+) {
+  const token = await issueEmailToken(ctx.db, user.id, purpose, ttlS);
   await ctx.mailer.send({
     to: user.email,
     language: user.language,
-    template: "verify-email",
-    vars: { name: user.name, url: `${ctx.config.appUrl}/auth/verify-email?token=${token}` },
+    template: purpose,
+    vars: { name: user.name, url: `${ctx.config.appUrl}/auth/${purpose}?token=${token}` },
   });
 }
 
@@ -232,20 +251,9 @@ export async function verifyEmail(ctx: AppContext, token: string) {
     .where(eq(users.id, userId));
 }
 
-/** Limited per address and per client IP before the address is looked up, so it cannot probe addresses fast. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
-  const address = email.trim().toLowerCase();
-  const limits = [authLimits.mailRequestIp(ip), authLimits.mail("reset", address)];
-  if (!(await takeSlots(ctx.db, limits))) throw tooManyRequests(limits);
-  const user = await findUserByEmail(ctx, address);
-  if (!user) throw new AppError("user-not-found");
-  const token = await issueEmailToken(ctx.db, user.id, "reset-password", RESET_TOKEN_TTL_S);
-  await ctx.mailer.send({
-    to: user.email,
-    language: user.language,
-    template: "reset-password",
-    vars: { name: user.name, url: `${ctx.config.appUrl}/auth/reset-password?token=${token}` },
-  });
+  const user = await mailRequester(ctx, email, ip, "reset");
+  await mailTokenLink(ctx, user, "reset-password", RESET_TOKEN_TTL_S);
 }
 
 /** Sets a new password; every existing session and id token of the person stops working. */

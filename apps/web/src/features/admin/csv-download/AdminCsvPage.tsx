@@ -6,9 +6,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +20,8 @@ import {
   useFormatBytes,
 } from "../../../components/DownloadProgress";
 import { useNotify } from "../../../components/Notifier";
+import { RequiredNote } from "../../../components/RequiredNote";
+import { SelectField } from "../../../components/SelectField";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -32,6 +32,14 @@ import { browserTimezone, formatStamp, startOfDay } from "../../reports/common/w
 
 type DataType = AdminExportQuery["data_type"];
 type DbType = AdminExportQuery["db_type"];
+const DATA_TYPES: readonly DataType[] = ["Vital", "Sleep"];
+const DB_TYPES: readonly DbType[] = ["Preprocessed", "Raw"];
+const OPTION_NAMES = {
+  Vital: "reports-common.admin.vital",
+  Sleep: "reports-common.admin.sleep",
+  Preprocessed: "reports-common.admin.preprocessed",
+  Raw: "reports-common.admin.raw",
+} as const;
 
 interface Request {
   start: number;
@@ -95,30 +103,27 @@ export function AdminCsvPage() {
       <Card>
         <CardContent>
           <Box component="form" noValidate onSubmit={submit}>
-            <Typography variant="body2" color="text.secondary">
-              {t("common.requiredNote")}
-            </Typography>
+            <RequiredNote />
             <CsvPeriodFields row period={period} zone={timezone} disabled={busy} />
             <Grid container columnSpacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <SelectField
                   label={t("reports-common.admin.dataType")}
                   value={dataType}
-                  onChange={(e) => setDataType(e.target.value as DataType)}
+                  onChange={setDataType}
+                  options={DATA_TYPES}
+                  optionLabel={(d) => t(OPTION_NAMES[d])}
                   disabled={busy}
                   helperText={t(`reports-common.admin.dataTypeHelp.${dataType}`)}
-                >
-                  <MenuItem value="Vital">{t("reports-common.admin.vital")}</MenuItem>
-                  <MenuItem value="Sleep">{t("reports-common.admin.sleep")}</MenuItem>
-                </TextField>
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <SelectField
                   label={t("reports-common.admin.dbType")}
                   value={dbType}
-                  onChange={(e) => setDbType(e.target.value as DbType)}
+                  onChange={setDbType}
+                  options={DB_TYPES}
+                  optionLabel={(d) => t(OPTION_NAMES[d])}
                   disabled={busy}
                   helperText={`${t(`reports-common.admin.dbTypeHelp.${dbType}`)} ${t(
                     "reports-common.csv.limit",
@@ -126,10 +131,7 @@ export function AdminCsvPage() {
                       limit: windowLimitText(ADMIN_EXPORT_MAX_DAYS[dataType][dbType], language),
                     },
                   )}`}
-                >
-                  <MenuItem value="Preprocessed">{t("reports-common.admin.preprocessed")}</MenuItem>
-                  <MenuItem value="Raw">{t("reports-common.admin.raw")}</MenuItem>
-                </TextField>
+                />
               </Grid>
             </Grid>
             {dataType === "Vital" && dbType === "Raw" && retention && (

@@ -9,7 +9,6 @@ import {
 } from "@mimamori/shared";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -27,8 +26,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { useSaveDataType } from "../../../api/data-items";
-import { errorMessage } from "../../../api/errors";
 import { useNotify } from "../../../components/Notifier";
+import { RequiredNote } from "../../../components/RequiredNote";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { bodyOf, draftOf, draftProblems, newOption, type TypeDraft } from "./typeDraft";
 
@@ -139,14 +138,7 @@ export function DataTypeDialog({ open, type, onClose }: Props) {
           {t(type ? "admin-data-types.editTitle" : "admin-data-types.addTitle")}
         </DialogTitle>
         <DialogContent>
-          <Typography variant="body2" color="text.secondary">
-            {t("common.requiredNote")}
-          </Typography>
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
+          <RequiredNote failure={failure} />
           <Box sx={pairSx}>
             <TextField
               {...text("key")}

@@ -15,6 +15,7 @@ import { useNotify } from "../../../components/Notifier";
 import { RowActions } from "../../../components/RowActions";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
+import { valueColumn } from "../../../components/valueColumn";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { DataTypeDialog } from "./DataTypeDialog";
 
@@ -102,13 +103,7 @@ export function DataTypesPage() {
                 label: t("admin-data-types.question"),
                 render: (d) => questionOf(d) ?? t("admin-data-types.noQuestion"),
               },
-              {
-                id: "items",
-                label: t("admin-data-types.items"),
-                align: "right",
-                sortValue: (d) => d.items,
-                render: (d) => d.items,
-              },
+              valueColumn("items", t("admin-data-types.items"), (d) => d.items, { align: "right" }),
               {
                 id: "actions",
                 label: t("ui.actions.actions"),

@@ -21,6 +21,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
+import { valueColumn } from "../../../components/valueColumn";
 import { useMessage } from "../../../i18n/useLanguage";
 import { AdminDeletionButton } from "../../account-deletion/AdminDeletionButton";
 import { DownloadDialog } from "./DownloadDialog";
@@ -99,12 +100,7 @@ export function UsersPage() {
                 ),
               },
               { id: "name", label: t("admin-users.name"), render: (u) => u.name, sortValue: (u) => u.name },
-              {
-                id: "email",
-                label: t("admin-users.email"),
-                render: (u) => u.email,
-                sortValue: (u) => u.email,
-              },
+              valueColumn("email", t("admin-users.email"), (u) => u.email),
               {
                 id: "actions",
                 label: t("ui.actions.actions"),

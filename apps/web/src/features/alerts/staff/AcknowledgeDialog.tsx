@@ -5,13 +5,13 @@ import {
   ackActionsOf,
   NOTIFICATION_LIMITS,
 } from "@mimamori/shared";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { FormDialog } from "../../../components/FormDialog";
+import { SelectField } from "../../../components/SelectField";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { noteProblem } from "./alerts";
 
@@ -93,20 +93,15 @@ export function AcknowledgeDialog({ open, about, kind, onClose, onSave, onConfli
       <Typography id={`${id}-about`} color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
         {about}
       </Typography>
-      <TextField
-        select
+      <SelectField
         label={t("alerts-staff.ack.action")}
         value={action}
-        onChange={(e) => setAction(e.target.value as AckAction)}
+        onChange={setAction}
+        options={actions}
+        optionLabel={(a) => ACK_ACTION_NAMES[a][language]}
         disabled={busy}
         required
-      >
-        {actions.map((a) => (
-          <MenuItem key={a} value={a}>
-            {ACK_ACTION_NAMES[a][language]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         label={t("alerts-staff.ack.note")}
         value={note}

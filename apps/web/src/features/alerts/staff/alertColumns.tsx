@@ -9,6 +9,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { TFunction } from "i18next";
 import type { Column } from "../../../components/DataTable";
+import { valueColumn } from "../../../components/valueColumn";
 import { visuallyHidden } from "../../../components/visuallyHidden";
 import { formatStamp } from "../../reports/common/window";
 import { ZoneBadge } from "../../reports/common/ZoneBadge";
@@ -175,12 +176,7 @@ export function syncColumns(c: ColumnContext): Column<Notification>[] {
   return [
     emailSentColumn(c),
     memberColumn(c),
-    {
-      id: "email",
-      label: c.t("alerts-staff.columns.email"),
-      sortValue: (n) => n.user.email,
-      render: (n) => n.user.email,
-    },
+    valueColumn("email", c.t("alerts-staff.columns.email"), (n) => n.user.email),
     {
       id: "lastSync",
       label: c.t("alerts-staff.columns.lastSync"),

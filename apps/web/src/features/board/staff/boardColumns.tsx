@@ -135,14 +135,21 @@ const memberColumn = <T extends { user: BoardZoneRow["user"] }>(
   minWidth: 120,
 });
 
+/** The member column of a row about one measure: the link opens that measure's report at `time`. */
+const measureMemberColumn = <T extends { user: BoardZoneRow["user"]; report_id: ReportId }>(
+  c: BoardContext,
+  time: (row: T) => string,
+): Column<T> =>
+  memberColumn(c, (r) => ({
+    reportId: r.report_id,
+    time: time(r),
+    measure: measureName(r.report_id, c.language),
+  }));
+
 /** Red now, then yellow: member, measure, value and unit, time, how long, snooze. */
 export function zoneColumns(c: BoardContext): Column<BoardZoneRow>[] {
   return [
-    memberColumn(c, (r) => ({
-      reportId: r.report_id,
-      time: r.at,
-      measure: measureName(r.report_id, c.language),
-    })),
+    measureMemberColumn(c, (r) => r.at),
     {
       id: "measure",
       label: c.t("board-staff.columns.measure"),
@@ -203,11 +210,7 @@ export function zoneColumns(c: BoardContext): Column<BoardZoneRow>[] {
 /** Active snoozes: member and measure, until, reason, by whom, End snooze. */
 export function snoozeColumns(c: BoardContext): Column<Snooze>[] {
   return [
-    memberColumn(c, (s) => ({
-      reportId: s.report_id,
-      time: s.starts_at,
-      measure: measureName(s.report_id, c.language),
-    })),
+    measureMemberColumn(c, (s) => s.starts_at),
     {
       id: "measure",
       label: c.t("board-staff.columns.measure"),

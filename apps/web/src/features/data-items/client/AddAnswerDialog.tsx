@@ -1,10 +1,10 @@
 import { type DataQuestion, isChoiceType } from "@mimamori/shared";
 import Box from "@mui/material/Box";
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAnswerItem } from "../../../api/data-items";
 import { FormDialog } from "../../../components/FormDialog";
-import { useNotify } from "../../../components/Notifier";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { useMessage } from "../../../i18n/useLanguage";
 import {
   answerOptions,
@@ -31,19 +31,16 @@ export function AddAnswerDialog({
 }) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const notify = useNotify();
-  const id = useId();
+  const { id, save, clear, dialogProps } = useDialogSave({ open, onClose });
   const answer = useAnswerItem(question.id);
   const formQuestion = useMemo(() => asFormQuestion(question), [question]);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     if (!open) return;
     setDraft(EMPTY_DRAFT);
     setTouched(false);
-    setFailure(null);
   }, [open]);
 
   const problem = answerProblems([formQuestion], { [question.id]: draft })[question.id] ?? null;
@@ -51,34 +48,27 @@ export function AddAnswerDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    setFailure(null);
+    clear();
     if (problem) {
       document.getElementById(`${id}-q-input`)?.focus();
       return;
     }
     const choice = isChoiceType(formQuestion.question_type_id);
-    try {
-      await answer.mutateAsync({
-        value: choice ? null : (answerValue(formQuestion, draft) ?? null),
-        answer_options: choice ? answerOptions(formQuestion, draft.options) : [],
-      });
-      notify(t("data-items-client.answerDialog.saved"), "success");
-      onClose();
-    } catch (err) {
-      setFailure(err);
-    }
+    await save(
+      () =>
+        answer.mutateAsync({
+          value: choice ? null : (answerValue(formQuestion, draft) ?? null),
+          answer_options: choice ? answerOptions(formQuestion, draft.options) : [],
+        }),
+      t("data-items-client.answerDialog.saved"),
+    );
   };
 
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
-      id={id}
+      {...dialogProps(submit)}
       title={t("data-items-client.answerDialog.title")}
-      onSubmit={submit}
       submitLabel={t("data-items-client.answerDialog.submit")}
-      pending={answer.isPending}
-      failure={failure}
     >
       <Box sx={{ pt: 1 }}>
         <QuestionField

@@ -35,6 +35,7 @@ import { PageSkeleton } from "../../../components/PageSkeleton";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
+import { valueColumn } from "../../../components/valueColumn";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { formatInstant } from "../../forms/common/answerValues";
 import { browserTimezone } from "../../reports/common/window";
@@ -241,12 +242,7 @@ function SharesCard({ item }: { item: DataItemDetail }) {
               </Typography>
             ),
           },
-          {
-            id: "workspace",
-            label: t("data-items-client.detail.entityId"),
-            sortValue: (e) => e.workspace_name,
-            render: (e) => e.workspace_name,
-          },
+          valueColumn("workspace", t("data-items-client.detail.entityId"), (e) => e.workspace_name),
           {
             id: "since",
             label: t("data-items-client.detail.sharedSince"),
@@ -307,18 +303,8 @@ function ViewsCard({ itemId }: { itemId: number }) {
         rowKey={(v) => `${v.at}-${v.workspace_name}-${v.staff_name}-${v.action}`}
         initialSort={{ by: "at", direction: "desc" }}
         columns={[
-          {
-            id: "entity",
-            label: t("data-items-client.detail.viewEntity"),
-            sortValue: (v) => v.entity_name,
-            render: (v) => v.entity_name,
-          },
-          {
-            id: "staff",
-            label: t("data-items-client.detail.viewStaff"),
-            sortValue: (v) => v.staff_name,
-            render: (v) => v.staff_name,
-          },
+          valueColumn("entity", t("data-items-client.detail.viewEntity"), (v) => v.entity_name),
+          valueColumn("staff", t("data-items-client.detail.viewStaff"), (v) => v.staff_name),
           {
             id: "action",
             label: t("data-items-client.detail.viewAction"),

@@ -6,7 +6,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useShareItem } from "../../../api/data-items";
@@ -14,7 +14,7 @@ import { entityEndpoints, entityKeys } from "../../../api/entities";
 import { errorMessage } from "../../../api/errors";
 import { useKeyUid } from "../../../api/hooks";
 import { FormDialog } from "../../../components/FormDialog";
-import { useNotify } from "../../../components/Notifier";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { useLanguage } from "../../../i18n/useLanguage";
 
 /**
@@ -34,8 +34,7 @@ export function ShareDialog({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const notify = useNotify();
-  const id = useId();
+  const { id, save, clear, dialogProps } = useDialogSave({ open, onClose });
   const uid = useKeyUid();
   const mine = useQuery({
     queryKey: entityKeys.myEntities(uid),
@@ -45,13 +44,11 @@ export function ShareDialog({
   const share = useShareItem(itemId);
   const [workspace, setWorkspace] = useState("");
   const [missing, setMissing] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     if (!open) return;
     setWorkspace("");
     setMissing(false);
-    setFailure(null);
   }, [open]);
 
   const taken = new Set(shared.map((s) => s.workspace_name));
@@ -59,33 +56,22 @@ export function ShareDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
+    clear();
     if (!workspace) {
       setMissing(true);
       document.getElementById(`${id}-entity`)?.focus();
       return;
     }
     const name = offered.find((o) => o.workspace_name === workspace)?.name ?? workspace;
-    try {
-      await share.mutateAsync(workspace);
-      notify(t("data-items-client.shareDialog.shared", { name }), "success");
-      onClose();
-    } catch (err) {
-      setFailure(err);
-    }
+    await save(() => share.mutateAsync(workspace), t("data-items-client.shareDialog.shared", { name }));
   };
 
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
-      id={id}
+      {...dialogProps(submit)}
       title={t("data-items-client.shareDialog.title")}
-      onSubmit={submit}
       submitLabel={t("data-items-client.shareDialog.submit")}
       submitDisabled={offered.length === 0}
-      pending={share.isPending}
-      failure={failure}
     >
       <DialogContentText>{t("data-items-client.shareDialog.intro")}</DialogContentText>
       {mine.isPending && <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useNotify } from "../../../components/Notifier";
 import { RowActions } from "../../../components/RowActions";
+import { RuledList } from "../../../components/RuledList";
 import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { displayValue, formatInstant } from "../../forms/common/answerValues";
@@ -37,7 +38,7 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
   }
   return (
     <>
-      <Box component="ul" aria-label={label} sx={{ listStyle: "none", m: 0, p: 0 }}>
+      <RuledList label={label}>
         {sorted.map((a) => (
           <Box
             component="li"
@@ -73,7 +74,7 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
             )}
           </Box>
         ))}
-      </Box>
+      </RuledList>
       {onDelete && (
         <ConfirmDialog
           open={deleting.open}

@@ -14,6 +14,7 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { valueColumn } from "../../../components/valueColumn";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { formatInstant } from "../../forms/common/answerValues";
 import { MailReaderDialog } from "./MailReaderDialog";
@@ -99,13 +100,9 @@ export function MailboxPage() {
                   </Link>
                 ),
               },
-              {
-                id: "recipient",
-                label: t("dev-mailbox-common.columns.recipient"),
+              valueColumn("recipient", t("dev-mailbox-common.columns.recipient"), (m) => m.recipient, {
                 minWidth: 170,
-                sortValue: (m) => m.recipient,
-                render: (m) => m.recipient,
-              },
+              }),
               {
                 id: "template",
                 label: t("dev-mailbox-common.columns.template"),

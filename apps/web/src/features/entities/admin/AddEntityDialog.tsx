@@ -1,18 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type CreateEntityBody, createEntityBodySchema } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { entityEndpoints } from "../../../api/entities";
-import { errorMessage } from "../../../api/errors";
 import { FormDialog } from "../../../components/FormDialog";
 import { fieldHelper, textField } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
+import { RequiredNote } from "../../../components/RequiredNote";
 import { useFormDialog } from "../../../components/useFormDialog";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { useMessage } from "../../../i18n/useLanguage";
 import { EntityFields, useEntityCache } from "./EntityFields";
 
 const EMPTY: CreateEntityBody = {
@@ -35,7 +33,6 @@ export function AddEntityDialog({
 }) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const language = useLanguage();
   const notify = useNotify();
   const cache = useEntityCache();
   const [failure, setFailure] = useState<unknown>(null);
@@ -78,14 +75,7 @@ export function AddEntityDialog({
       title={t("entities-admin.addTitle")}
       submitLabel={t("entities-admin.create")}
     >
-      <Typography variant="body2" color="text.secondary">
-        {t("common.requiredNote")}
-      </Typography>
-      {failure !== null && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(failure, language)}
-        </Alert>
-      )}
+      <RequiredNote failure={failure} />
       <TextField
         {...textField(register("workspace_name"))}
         label={t("entities-admin.entityId")}

@@ -2,12 +2,7 @@ import { NOTIFICATION_LIMITS, windowLimitText } from "@mimamori/shared";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { alertSettingEndpoints } from "../../../api/alerts";
@@ -19,6 +14,8 @@ import {
   useFormatBytes,
 } from "../../../components/DownloadProgress";
 import { useNotify } from "../../../components/Notifier";
+import { SectionCard } from "../../../components/SectionCard";
+import { SelectField } from "../../../components/SelectField";
 import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { nowSeconds } from "../../reports/common/useReportWindow";
@@ -79,67 +76,58 @@ export function AlertsDownloadCard({
   });
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("entities-admin.notificationsDownload.title")}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t("entities-admin.notificationsDownload.intro")}
-        </Typography>
-        <Box component="form" noValidate onSubmit={submit}>
-          <Grid container columnSpacing={2}>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <DateTimeField
-                label={t("entities-admin.notificationsDownload.start")}
-                value={from}
-                onChange={setFrom}
-                error={!!errors.from}
-                helperText={errors.from ? msg(errors.from) : undefined}
-                disabled={busy}
-                step={60}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <DateTimeField
-                label={t("entities-admin.notificationsDownload.end")}
-                value={to}
-                onChange={setTo}
-                error={!!errors.to}
-                helperText={errors.to ? msg(errors.to) : limit}
-                disabled={busy}
-                step={60}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextField
-                select
-                label={t("entities-admin.notificationsDownload.type")}
-                value={kind}
-                onChange={(e) => setKind(e.target.value as AlertKind)}
-                disabled={busy}
-              >
-                {ALERT_KINDS.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {t(`entities-admin.notificationsDownload.${k}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
+    <SectionCard
+      title={t("entities-admin.notificationsDownload.title")}
+      titleId={titleId}
+      intro={t("entities-admin.notificationsDownload.intro")}
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <DateTimeField
+              label={t("entities-admin.notificationsDownload.start")}
+              value={from}
+              onChange={setFrom}
+              error={!!errors.from}
+              helperText={errors.from ? msg(errors.from) : undefined}
+              disabled={busy}
+              step={60}
+            />
           </Grid>
-          <DownloadActions download={download} cancelLabel={t("entities-admin.notificationsDownload.cancel")}>
-            <Button type="submit" variant="contained" startIcon={<DownloadOutlined />} loading={busy}>
-              {t("entities-admin.notificationsDownload.download")}
-            </Button>
-          </DownloadActions>
-        </Box>
-        <DownloadProgress
-          download={download}
-          label={t("entities-admin.notificationsDownload.progressLabel")}
-          received={(size) => t("entities-admin.notificationsDownload.received", { size })}
-        />
-        <DownloadFailure download={download} />
-      </CardContent>
-    </Card>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <DateTimeField
+              label={t("entities-admin.notificationsDownload.end")}
+              value={to}
+              onChange={setTo}
+              error={!!errors.to}
+              helperText={errors.to ? msg(errors.to) : limit}
+              disabled={busy}
+              step={60}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <SelectField
+              label={t("entities-admin.notificationsDownload.type")}
+              value={kind}
+              onChange={setKind}
+              options={ALERT_KINDS}
+              optionLabel={(k) => t(`entities-admin.notificationsDownload.${k}`)}
+              disabled={busy}
+            />
+          </Grid>
+        </Grid>
+        <DownloadActions download={download} cancelLabel={t("entities-admin.notificationsDownload.cancel")}>
+          <Button type="submit" variant="contained" startIcon={<DownloadOutlined />} loading={busy}>
+            {t("entities-admin.notificationsDownload.download")}
+          </Button>
+        </DownloadActions>
+      </Box>
+      <DownloadProgress
+        download={download}
+        label={t("entities-admin.notificationsDownload.progressLabel")}
+        received={(size) => t("entities-admin.notificationsDownload.received", { size })}
+      />
+      <DownloadFailure download={download} />
+    </SectionCard>
   );
 }

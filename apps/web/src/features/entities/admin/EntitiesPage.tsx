@@ -13,6 +13,7 @@ import { useNavigate } from "react-router";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { valueColumn } from "../../../components/valueColumn";
 import { AddEntityDialog } from "./AddEntityDialog";
 import { useAdminEntities } from "./hooks";
 
@@ -51,12 +52,7 @@ export function EntitiesPage() {
                   <Link href={`/admin/entities/${encodeURIComponent(e.workspace_name)}`}>{e.name}</Link>
                 ),
               },
-              {
-                id: "id",
-                label: t("entities-admin.entityId"),
-                sortValue: (e) => e.workspace_name,
-                render: (e) => e.workspace_name,
-              },
+              valueColumn("id", t("entities-admin.entityId"), (e) => e.workspace_name),
               {
                 id: "visibility",
                 label: t("entities-admin.visibility"),
@@ -75,20 +71,10 @@ export function EntitiesPage() {
                 sortValue: (e) => e.language,
                 render: (e) => t(`language.${e.language}`),
               },
-              {
-                id: "staff",
-                label: t("entities-admin.staffCount"),
+              valueColumn("staff", t("entities-admin.staffCount"), (e) => e.staff_count, { align: "right" }),
+              valueColumn("members", t("entities-admin.memberCount"), (e) => e.member_count, {
                 align: "right",
-                sortValue: (e) => e.staff_count,
-                render: (e) => e.staff_count,
-              },
-              {
-                id: "members",
-                label: t("entities-admin.memberCount"),
-                align: "right",
-                sortValue: (e) => e.member_count,
-                render: (e) => e.member_count,
-              },
+              }),
             ]}
           />
         </CardContent>

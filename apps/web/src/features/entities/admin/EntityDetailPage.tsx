@@ -5,8 +5,6 @@ import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -20,6 +18,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorState } from "../../../components/ErrorState";
 import { ModuleTable } from "../../../components/ModuleTable";
 import { PageLoader } from "../../../components/PageLoader";
+import { SectionCard } from "../../../components/SectionCard";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useMessage } from "../../../i18n/useLanguage";
 import { AlertsDownloadCard } from "./AlertsDownloadCard";
@@ -106,26 +105,22 @@ function EntityDetail({
       </Stack>
       <EntityInfoCard entity={entity} titleId={`${id}-info`} />
       <EntityStaffCard workspace={ws} titleId={`${id}-staff`} />
-      <Card component="section" aria-labelledby={`${id}-modules`}>
-        <CardContent>
-          <Typography variant="h2" id={`${id}-modules`} gutterBottom>
-            {t("entities-admin.modules")}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t("entities-admin.modulesIntro")}
-          </Typography>
-          {modules.query.isError && (
-            <ErrorState error={modules.query.error} onRetry={() => modules.query.refetch()} />
-          )}
-          <ModuleTable
-            label={t("entities-admin.modules")}
-            modules={modules.query.data}
-            loading={modules.query.isPending}
-            onSubscribe={modules.subscribe}
-            onMode={modules.setMode}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard
+        title={t("entities-admin.modules")}
+        titleId={`${id}-modules`}
+        intro={t("entities-admin.modulesIntro")}
+      >
+        {modules.query.isError && (
+          <ErrorState error={modules.query.error} onRetry={() => modules.query.refetch()} />
+        )}
+        <ModuleTable
+          label={t("entities-admin.modules")}
+          modules={modules.query.data}
+          loading={modules.query.isPending}
+          onSubscribe={modules.subscribe}
+          onMode={modules.setMode}
+        />
+      </SectionCard>
       <AlertsDownloadCard workspace={ws} timezone={entity.time_zone} titleId={`${id}-notifications`} />
       <EntityWebhooksCard
         workspace={ws}

@@ -3,11 +3,7 @@ import { type StaffMember, staffEmailBodySchema } from "@mimamori/shared";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -18,7 +14,10 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { textField } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
+import { SectionCard } from "../../../components/SectionCard";
+import { valueColumn } from "../../../components/valueColumn";
 import { useMessage } from "../../../i18n/useLanguage";
+import { StaffName } from "../staff/staffs/StaffName";
 import { useEntityStaffs } from "./hooks";
 
 type Values = { email: string };
@@ -60,84 +59,60 @@ export function EntityStaffCard({ workspace, titleId }: { workspace: string; tit
   };
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("entities-admin.staff")}
-        </Typography>
-        {staffs.isError && <ErrorState error={staffs.error} onRetry={() => staffs.refetch()} />}
-        <DataTable<StaffMember>
-          label={t("entities-admin.staff")}
-          rows={staffs.data}
-          loading={staffs.isPending}
-          emptyText={t("entities-admin.noStaff")}
-          rowKey={(s) => s.uid}
-          columns={[
-            {
-              id: "name",
-              label: t("entities-admin.staffName"),
-              render: (s) => (
-                <>
-                  {s.name}
-                  {s.is_invited && (
-                    <Chip
-                      size="small"
-                      color="secondary"
-                      label={t("entities-admin.staffInvited")}
-                      sx={{ ml: 1 }}
-                    />
-                  )}
-                </>
-              ),
-              sortValue: (s) => s.name,
-            },
-            {
-              id: "email",
-              label: t("entities-admin.email"),
-              render: (s) => s.email,
-              sortValue: (s) => s.email,
-            },
-            {
-              id: "language",
-              label: t("entities-admin.language"),
-              render: (s) => t(`language.${s.language}`),
-            },
-          ]}
+    <SectionCard title={t("entities-admin.staff")} titleId={titleId}>
+      {staffs.isError && <ErrorState error={staffs.error} onRetry={() => staffs.refetch()} />}
+      <DataTable<StaffMember>
+        label={t("entities-admin.staff")}
+        rows={staffs.data}
+        loading={staffs.isPending}
+        emptyText={t("entities-admin.noStaff")}
+        rowKey={(s) => s.uid}
+        columns={[
+          {
+            id: "name",
+            label: t("entities-admin.staffName"),
+            render: (s) => <StaffName staff={s} invitedLabel={t("entities-admin.staffInvited")} />,
+            sortValue: (s) => s.name,
+          },
+          valueColumn("email", t("entities-admin.email"), (s) => s.email),
+          {
+            id: "language",
+            label: t("entities-admin.language"),
+            render: (s) => t(`language.${s.language}`),
+          },
+        ]}
+      />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        sx={{
+          display: "flex",
+          gap: 2,
+          alignItems: "flex-start",
+          flexWrap: { xs: "wrap", sm: "nowrap" },
+          mt: 1,
+        }}
+      >
+        <TextField
+          {...textField(register("email"))}
+          type="email"
+          autoComplete="off"
+          required
+          label={t("entities-admin.staffEmail")}
+          error={!!errors.email}
+          helperText={errors.email?.message ? msg(errors.email.message) : t("entities-admin.staffEmailHint")}
         />
-        <Box
-          component="form"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          sx={{
-            display: "flex",
-            gap: 2,
-            alignItems: "flex-start",
-            flexWrap: { xs: "wrap", sm: "nowrap" },
-            mt: 1,
-          }}
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<PersonAddOutlined />}
+          loading={isSubmitting}
+          sx={{ mt: { sm: 2 }, flexShrink: 0, minHeight: 56 }}
         >
-          <TextField
-            {...textField(register("email"))}
-            type="email"
-            autoComplete="off"
-            required
-            label={t("entities-admin.staffEmail")}
-            error={!!errors.email}
-            helperText={
-              errors.email?.message ? msg(errors.email.message) : t("entities-admin.staffEmailHint")
-            }
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<PersonAddOutlined />}
-            loading={isSubmitting}
-            sx={{ mt: { sm: 2 }, flexShrink: 0, minHeight: 56 }}
-          >
-            {t("entities-admin.addStaff")}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+          {t("entities-admin.addStaff")}
+        </Button>
+      </Box>
+    </SectionCard>
   );
 }

@@ -17,6 +17,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
+import { valueColumn } from "../../../components/valueColumn";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AddEntityDialog } from "./AddEntityDialog";
 import { useMyEntities } from "./hooks";
@@ -163,13 +164,7 @@ export function EntitiesPage() {
             emptyText={t("entities-client.empty")}
             rowKey={(e) => e.workspace_name}
             columns={[
-              {
-                id: "name",
-                label: t("entities-client.name"),
-                minWidth: 160,
-                render: (e) => e.name,
-                sortValue: (e) => e.name,
-              },
+              valueColumn("name", t("entities-client.name"), (e) => e.name, { minWidth: 160 }),
               { id: "description", label: t("entities-client.description"), render: (e) => e.description },
               {
                 id: "status",

@@ -1,8 +1,5 @@
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Definition, DefinitionList } from "../../../components/DefinitionList";
@@ -10,6 +7,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { ModuleTable } from "../../../components/ModuleTable";
 import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
 import { PageLoader } from "../../../components/PageLoader";
+import { SectionCard } from "../../../components/SectionCard";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useMyEntity, useMyModules } from "./hooks";
 import { StatusChip } from "./StatusChip";
@@ -18,7 +16,6 @@ import { StatusChip } from "./StatusChip";
 export function EntityDetailPage() {
   const { t } = useTranslation();
   const { workspace = "" } = useParams();
-  const id = useId();
   const entity = useMyEntity(workspace);
   const modules = useMyModules(workspace, entity.isSuccess);
   usePageTitle(entity.data?.name ?? t("entities-client.detailTitle"));
@@ -48,46 +45,33 @@ export function EntityDetailPage() {
       <Typography variant="h1" sx={{ overflowWrap: "anywhere" }}>
         {e.name}
       </Typography>
-      <Card component="section" aria-labelledby={`${id}-info`}>
-        <CardContent>
-          <Typography variant="h2" id={`${id}-info`} gutterBottom>
-            {t("entities-client.information")}
-          </Typography>
-          <DefinitionList labelWidth={200}>
-            <Definition label={t("entities-client.name")}>{e.name}</Definition>
-            <Definition label={t("entities-client.entityId")}>{e.workspace_name}</Definition>
-            <Definition label={t("entities-client.description")}>{e.description}</Definition>
-            <Definition label={t("entities-client.visibility")}>
-              {e.is_public ? t("entities-client.public") : t("entities-client.private")}
-            </Definition>
-            <Definition label={t("entities-client.language")}>{t(`language.${e.language}`)}</Definition>
-            <Definition label={t("entities-client.statusLabel")}>
-              <StatusChip entity={e} />
-            </Definition>
-          </DefinitionList>
-        </CardContent>
-      </Card>
-      <Card component="section" aria-labelledby={`${id}-modules`}>
-        <CardContent>
-          <Typography variant="h2" id={`${id}-modules`} gutterBottom>
-            {t("entities-client.modules")}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t("entities-client.modulesIntro")}
-          </Typography>
-          {modules.query.isError && (
-            <ErrorState error={modules.query.error} onRetry={() => modules.query.refetch()} />
-          )}
-          <ModuleTable
-            label={t("entities-client.modules")}
-            modules={modules.query.data}
-            loading={modules.query.isPending}
-            emptyText={t("entities-client.noModules")}
-            onSubscribe={modules.subscribe}
-            onMode={modules.setMode}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("entities-client.information")}>
+        <DefinitionList labelWidth={200}>
+          <Definition label={t("entities-client.name")}>{e.name}</Definition>
+          <Definition label={t("entities-client.entityId")}>{e.workspace_name}</Definition>
+          <Definition label={t("entities-client.description")}>{e.description}</Definition>
+          <Definition label={t("entities-client.visibility")}>
+            {e.is_public ? t("entities-client.public") : t("entities-client.private")}
+          </Definition>
+          <Definition label={t("entities-client.language")}>{t(`language.${e.language}`)}</Definition>
+          <Definition label={t("entities-client.statusLabel")}>
+            <StatusChip entity={e} />
+          </Definition>
+        </DefinitionList>
+      </SectionCard>
+      <SectionCard title={t("entities-client.modules")} intro={t("entities-client.modulesIntro")}>
+        {modules.query.isError && (
+          <ErrorState error={modules.query.error} onRetry={() => modules.query.refetch()} />
+        )}
+        <ModuleTable
+          label={t("entities-client.modules")}
+          modules={modules.query.data}
+          loading={modules.query.isPending}
+          emptyText={t("entities-client.noModules")}
+          onSubscribe={modules.subscribe}
+          onMode={modules.setMode}
+        />
+      </SectionCard>
     </Stack>
   );
 }

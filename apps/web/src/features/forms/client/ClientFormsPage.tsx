@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useClientForms } from "../../../api/forms";
 import { ErrorState } from "../../../components/ErrorState";
+import { GridList } from "../../../components/GridList";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { visuallyHidden } from "../../../components/visuallyHidden";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -73,24 +74,11 @@ function FormCard({ card, section }: { card: ClientFormCard; section: Section })
 function CardGrid({ cards, section, empty }: { cards: ClientFormCard[]; section: Section; empty: string }) {
   if (cards.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
-    <Box
-      component="ul"
-      sx={{
-        m: 0,
-        p: 0,
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: {
-          xs: "minmax(0, 1fr)",
-          sm: "repeat(2, minmax(0, 1fr))",
-          lg: "repeat(3, minmax(0, 1fr))",
-        },
-      }}
-    >
+    <GridList columns={{ xs: 1, sm: 2, lg: 3 }}>
       {cards.map((c) => (
         <FormCard key={c.id} card={c} section={section} />
       ))}
-    </Box>
+    </GridList>
   );
 }
 

@@ -16,6 +16,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
 import { PageSkeleton } from "../../../components/PageSkeleton";
+import { RuledItem, RuledList } from "../../../components/RuledList";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
@@ -46,23 +47,9 @@ function RequestList({
   const language = useLanguage();
   if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: "none", m: 0, p: 0 }}>
+    <RuledList label={label}>
       {items.map((item) => (
-        <Box
-          component="li"
-          key={item.sent_order}
-          sx={{
-            display: "flex",
-            flexWrap: "wrap",
-            alignItems: "center",
-            columnGap: 2,
-            rowGap: 1,
-            py: 1.5,
-            borderTop: 1,
-            borderColor: "divider",
-            "&:first-of-type": { borderTop: 0 },
-          }}
-        >
+        <RuledItem key={item.sent_order}>
           <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{item.entity_name}</Typography>
             <Typography variant="body2" color="text.secondary">
@@ -77,9 +64,9 @@ function RequestList({
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
             {action(item)}
           </Stack>
-        </Box>
+        </RuledItem>
       ))}
-    </Box>
+    </RuledList>
   );
 }
 

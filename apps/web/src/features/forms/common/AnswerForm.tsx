@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { useNotify } from "../../../components/Notifier";
 import { visuallyHidden } from "../../../components/visuallyHidden";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -209,11 +209,7 @@ export function AnswerForm({
             </Alert>
           )}
         </Box>
-        {failure !== null && (
-          <Alert severity="error" role="alert">
-            {errorMessage(failure, language)}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         {(mode === "answer" || actions) && (
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
             {mode === "answer" && (

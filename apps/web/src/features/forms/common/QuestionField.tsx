@@ -175,10 +175,12 @@ export function QuestionField({ id, number, question: q, draft, readOnly, error,
     );
   }
 
-  const timeInput = (value: string, onValue: (v: string) => void) => (
+  /** An HH:mm box: the time question's (labelled by the question) or the time part of a date and time. */
+  const timeInput = (fieldId: string, value: string, onValue: (v: string) => void, fieldLabel?: string) => (
     <TextField
       margin="none"
-      id={inputId}
+      id={fieldId}
+      label={fieldLabel}
       value={value}
       onChange={(e) => onValue(e.target.value)}
       onBlur={() => {
@@ -190,6 +192,7 @@ export function QuestionField({ id, number, question: q, draft, readOnly, error,
       placeholder="HH:mm"
       error={invalid}
       slotProps={{
+        inputLabel: { shrink: true },
         htmlInput: {
           inputMode: "numeric",
           autoComplete: "off",
@@ -226,31 +229,7 @@ export function QuestionField({ id, number, question: q, draft, readOnly, error,
             }}
             sx={{ width: { xs: "100%", sm: 220 } }}
           />
-          <TextField
-            margin="none"
-            id={`${id}-time`}
-            label={t("forms-common.time")}
-            value={time}
-            onChange={(e) => setValue(joinDateTime(date, e.target.value))}
-            onBlur={() => {
-              const normal = parseTimeInput(time);
-              if (normal && normal !== time) setValue(joinDateTime(date, normal));
-            }}
-            onKeyDown={suppressEnter}
-            placeholder="HH:mm"
-            error={invalid}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: {
-                inputMode: "numeric",
-                autoComplete: "off",
-                maxLength: 5,
-                required: q.is_required,
-                "aria-describedby": describedBy,
-              },
-            }}
-            sx={{ width: { xs: "100%", sm: 180 } }}
-          />
+          {timeInput(`${id}-time`, time, (v) => setValue(joinDateTime(date, v)), t("forms-common.time"))}
         </Stack>
         {dateEcho(date)}
         {errorLine}
@@ -267,7 +246,7 @@ export function QuestionField({ id, number, question: q, draft, readOnly, error,
       </FormLabel>
       {hintLine}
       {type === QUESTION_TYPE.time ? (
-        timeInput(draft.value, setValue)
+        timeInput(inputId, draft.value, setValue)
       ) : (
         <TextField
           margin="none"

@@ -16,6 +16,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FactList } from "../../../components/DefinitionList";
 import { visuallyHidden } from "../../../components/visuallyHidden";
 import { formatDate, formatNumber } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -79,35 +80,17 @@ export function FormCard({ form, href, nameEditor, onDuplicate, onRename, onDele
             {form.name}
           </Typography>
         )}
-        <Box
-          component="dl"
-          sx={{
-            display: "grid",
-            gridTemplateColumns: "auto minmax(0, 1fr)",
-            columnGap: 1.5,
-            rowGap: 0.5,
-            m: 0,
-          }}
-        >
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {t("forms-staff.list.created")}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {formatDate(new Date(form.created_at), language, { dateStyle: "medium" })}
-          </Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {t("forms-staff.list.entity")}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }}>
-            {form.entity_name}
-          </Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {t("forms-staff.list.questions")}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {formatNumber(form.question_count, language)}
-          </Typography>
-        </Box>
+        <FactList
+          small
+          facts={[
+            [
+              t("forms-staff.list.created"),
+              formatDate(new Date(form.created_at), language, { dateStyle: "medium" }),
+            ],
+            [t("forms-staff.list.entity"), form.entity_name],
+            [t("forms-staff.list.questions"), formatNumber(form.question_count, language)],
+          ]}
+        />
         <Box sx={{ mt: 1.5 }}>
           <Stack direction="row" sx={{ justifyContent: "space-between", mb: 0.5 }}>
             <Typography variant="body2" color="text.secondary" id={`${headingId}-progress`}>

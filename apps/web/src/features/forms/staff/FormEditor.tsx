@@ -1,10 +1,4 @@
-import {
-  type Form,
-  QUESTION_TYPE_IDS,
-  QUESTION_TYPE_NAMES,
-  type QuestionType,
-  type UpdateFormBody,
-} from "@mimamori/shared";
+import type { Form, UpdateFormBody } from "@mimamori/shared";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import SaveOutlined from "@mui/icons-material/SaveOutlined";
 import SendOutlined from "@mui/icons-material/SendOutlined";
@@ -21,14 +15,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../../api/client";
 import { errorCode, errorMessage } from "../../../api/errors";
-import {
-  useCreateForm,
-  useForm,
-  useQuestionTypes,
-  useSendForm,
-  useStoreForm,
-  useUpdateForm,
-} from "../../../api/forms";
+import { useCreateForm, useForm, useSendForm, useStoreForm, useUpdateForm } from "../../../api/forms";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { useNotify } from "../../../components/Notifier";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
@@ -77,23 +65,14 @@ export function FormEditor({ workspace, initial }: { workspace: string; initial:
 
   const live = useForm(workspace, baseline?.id ?? null);
   const liveForm = live.data ?? baseline;
-  const typesQuery = useQuestionTypes(language);
   const create = useCreateForm(workspace);
   const update = useUpdateForm(workspace);
   const sendForm = useSendForm(workspace);
   const store = useStoreForm(workspace);
 
-  // the server's list names the types; the same names from the contract stand in while it loads
-  const types: QuestionType[] = useMemo(
-    () =>
-      typesQuery.data ??
-      QUESTION_TYPE_IDS.map((typeId) => ({ id: typeId, name: QUESTION_TYPE_NAMES[typeId][language] })),
-    [typesQuery.data, language],
-  );
   const issues = useMemo(() => (showIssues ? validateDraft(draft) : {}), [showIssues, draft]);
   const diff = useMemo(() => (baseline ? formDiff(baseline, draft) : null), [baseline, draft]);
   const dirty = baseline ? !isEmptyDiff(diff ?? {}) : touched;
-  const frozen = !!baseline && !baseline.is_editable && !draft.is_editable;
   const leave = useLeaveGuard(dirty);
   const title = baseline ? draft.name || baseline.name : t("forms-staff.editor.titleNew");
   usePageTitle(title);
@@ -287,11 +266,7 @@ export function FormEditor({ workspace, initial }: { workspace: string; initial:
             {t("forms-staff.editor.fixProblems")}
           </Alert>
         )}
-        {createFailure !== null && (
-          <Alert severity="error" role="alert">
-            {errorMessage(createFailure, language)}
-          </Alert>
-        )}
+        <FailureAlert failure={createFailure} />
         <Tabs
           value={tab}
           onChange={(_, next: TabName) => selectTab(next)}
@@ -317,9 +292,7 @@ export function FormEditor({ workspace, initial }: { workspace: string; initial:
               workspace={workspace}
               draft={draft}
               baseline={baseline}
-              types={types}
               issues={issues}
-              frozen={frozen}
               onChange={change}
             />
           </div>

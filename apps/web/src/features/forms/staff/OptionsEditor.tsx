@@ -14,6 +14,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "../../../i18n/useLanguage";
 import { canAddOption, type DraftOption, type DraftQuestion, newOption } from "./draft";
+import { useFieldIssue } from "./useFieldIssue";
 import type { Issues } from "./validation";
 
 interface Props {
@@ -33,6 +34,7 @@ interface Props {
 export function OptionsEditor({ question, number, savedOrders, issues, disabled, onChange }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
+  const fieldIssue = useFieldIssue();
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const fieldset = useRef<HTMLFieldSetElement>(null);
   const { options } = question;
@@ -85,8 +87,7 @@ export function OptionsEditor({ question, number, savedOrders, issues, disabled,
                 margin="dense"
                 disabled={disabled}
                 autoFocus={o.key === focusKey}
-                error={!!error}
-                helperText={error ? msg(error) : undefined}
+                {...fieldIssue(error)}
                 onChange={(e) =>
                   onChange(options.map((x) => (x.key === o.key ? { ...x, text: e.target.value } : x)))
                 }

@@ -1,17 +1,14 @@
 import { type FormQuestion, LANGUAGES, type Language } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import { useTheme } from "@mui/material/styles";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { ResponsiveDialog } from "../../../components/ResponsiveDialog";
 import { htmlLangOf } from "../../../i18n/language";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { AnswerForm } from "../common/AnswerForm";
@@ -45,9 +42,6 @@ export function PreviewDialog({
 }) {
   const { t, i18n } = useTranslation();
   const appLanguage = useLanguage();
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const [language, setLanguage] = useState<Language>(appLanguage);
   useEffect(() => {
     if (open) setLanguage(appLanguage);
@@ -60,15 +54,11 @@ export function PreviewDialog({
   const questions = useMemo(() => previewQuestions(draft), [draft]);
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
       maxWidth="md"
-      fullScreen={fullScreen}
-    >
-      <DialogTitle id={titleId}>
+      title={
         <Stack
           direction="row"
           spacing={2}
@@ -90,7 +80,8 @@ export function PreviewDialog({
             ))}
           </ToggleButtonGroup>
         </Stack>
-      </DialogTitle>
+      }
+    >
       <DialogContent dividers>
         <Box lang={htmlLangOf(language)}>
           <I18nextProvider i18n={previewI18n}>
@@ -108,6 +99,6 @@ export function PreviewDialog({
       <DialogActions>
         <Button onClick={onClose}>{t("common.close")}</Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -15,9 +15,9 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "../../../i18n/useLanguage";
 import { type DraftQuestion, withType } from "./draft";
 import { OptionsEditor } from "./OptionsEditor";
+import { useFieldIssue } from "./useFieldIssue";
 import type { Issues } from "./validation";
 
 interface Props {
@@ -50,7 +50,7 @@ export function QuestionCard({
   onDelete,
 }: Props) {
   const { t } = useTranslation();
-  const msg = useMessage();
+  const fieldIssue = useFieldIssue();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: q.key,
@@ -126,8 +126,7 @@ export function QuestionCard({
           minRows={1}
           margin="dense"
           disabled={frozen}
-          error={!!textError}
-          helperText={textError ? msg(textError) : undefined}
+          {...fieldIssue(textError)}
           onChange={(e) => onChange({ ...q, text: e.target.value })}
           slotProps={{ htmlInput: { maxLength: FORM_LIMITS.questionTextMax } }}
         />
@@ -143,8 +142,7 @@ export function QuestionCard({
             required
             margin="dense"
             disabled={frozen}
-            error={!!typeError}
-            helperText={typeError ? msg(typeError) : undefined}
+            {...fieldIssue(typeError)}
             onChange={(e) => onChange(withType(q, Number(e.target.value)))}
             sx={{ maxWidth: { sm: 320 } }}
           >

@@ -11,7 +11,13 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { FORM_LIMITS, type Form, type QuestionType } from "@mimamori/shared";
+import {
+  FORM_LIMITS,
+  type Form,
+  QUESTION_TYPE_IDS,
+  QUESTION_TYPE_NAMES,
+  type QuestionType,
+} from "@mimamori/shared";
 import AddIcon from "@mui/icons-material/Add";
 import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import Alert from "@mui/material/Alert";
@@ -23,10 +29,12 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "../../../i18n/useLanguage";
+import { useQuestionTypes } from "../../../api/forms";
+import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { BankPickerDialog } from "./BankPickerDialog";
 import { type Draft, type DraftQuestion, moveItem, newQuestion } from "./draft";
 import { QuestionCard } from "./QuestionCard";
+import { useFieldIssue } from "./useFieldIssue";
 import type { Issues } from "./validation";
 
 interface Props {
@@ -34,16 +42,26 @@ interface Props {
   draft: Draft;
   /** The form as last saved (null for a new form): its option orders stay taken until the save. */
   baseline: Form | null;
-  types: readonly QuestionType[];
   issues: Issues;
-  frozen: boolean;
   onChange: (update: (d: Draft) => Draft) => void;
 }
 
 /** The Questions tab: name, description and the question cards, reordered by drag and drop (FORM-18…23). */
-export function QuestionsTab({ workspace, draft, baseline, types, issues, frozen, onChange }: Props) {
+export function QuestionsTab({ workspace, draft, baseline, issues, onChange }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
+  const language = useLanguage();
+  const typesQuery = useQuestionTypes(language);
+  // the server's list names the types; the same names from the contract stand in while it loads
+  const types: QuestionType[] = useMemo(
+    () =>
+      typesQuery.data ??
+      QUESTION_TYPE_IDS.map((typeId) => ({ id: typeId, name: QUESTION_TYPE_NAMES[typeId][language] })),
+    [typesQuery.data, language],
+  );
+  // questions saved frozen (`is_editable: false`) stay shown, not changed, until the draft makes them editable
+  const frozen = !!baseline && !baseline.is_editable && !draft.is_editable;
+  const fieldIssue = useFieldIssue();
   const [picking, setPicking] = useState(false);
   const questions = draft.questions;
   const count = questions.length;
@@ -115,8 +133,7 @@ export function QuestionsTab({ workspace, draft, baseline, types, issues, frozen
             value={draft.name}
             required
             margin="dense"
-            error={!!issues.name}
-            helperText={issues.name ? msg(issues.name) : undefined}
+            {...fieldIssue(issues.name)}
             onChange={(e) => onChange((d) => ({ ...d, name: e.target.value }))}
             slotProps={{ htmlInput: { maxLength: FORM_LIMITS.nameMax } }}
           />
@@ -127,8 +144,7 @@ export function QuestionsTab({ workspace, draft, baseline, types, issues, frozen
             multiline
             minRows={2}
             margin="dense"
-            error={!!issues.description}
-            helperText={issues.description ? msg(issues.description) : undefined}
+            {...fieldIssue(issues.description)}
             onChange={(e) => onChange((d) => ({ ...d, description: e.target.value }))}
             slotProps={{ htmlInput: { maxLength: FORM_LIMITS.descriptionMax } }}
           />

@@ -1,11 +1,8 @@
 import { FORM_LIMITS, type FormSchedule } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
@@ -14,16 +11,15 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
 import { useSaveSchedule } from "../../../api/forms";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { useNotify } from "../../../components/Notifier";
+import { ResponsiveDialog } from "../../../components/ResponsiveDialog";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { RecipientPicker } from "./RecipientPicker";
 import { useRecipients } from "./SendDialog";
@@ -45,8 +41,6 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
   const language = useLanguage();
   const notify = useNotify();
   const id = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const save = useSaveSchedule(workspace, formId);
   const { eligible } = useRecipients(open ? workspace : "");
   const [fields, setFields] = useState<ScheduleFields>(() => fieldsOf(schedule));
@@ -95,17 +89,12 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
   const issue = (code: string | undefined) => (code ? msg(code) : undefined);
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
+      title={t(schedule ? "forms-staff.schedules.editTitle" : "forms-staff.schedules.addTitle")}
       maxWidth="sm"
-      fullScreen={fullScreen}
     >
-      <DialogTitle id={`${id}-title`}>
-        {t(schedule ? "forms-staff.schedules.editTitle" : "forms-staff.schedules.addTitle")}
-      </DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <FormControl>
@@ -215,11 +204,7 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
             control={<Switch checked={fields.active} onChange={(e) => set({ active: e.target.checked })} />}
             label={t("forms-staff.schedules.active")}
           />
-          {failure !== null && (
-            <Alert ref={failureRef} severity="error">
-              {errorMessage(failure, language)}
-            </Alert>
-          )}
+          <FailureAlert ref={failureRef} failure={failure} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -230,6 +215,6 @@ export function ScheduleDialog({ open, workspace, formId, schedule, onClose }: P
           {t("ui.actions.save")}
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -1,20 +1,16 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { entityEndpoints, entityKeys } from "../../../api/entities";
-import { errorMessage } from "../../../api/errors";
 import { useKeyUid } from "../../../api/hooks";
 import { ErrorState } from "../../../components/ErrorState";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { FailureAlert } from "../../../components/FailureAlert";
+import { ResponsiveDialog } from "../../../components/ResponsiveDialog";
+import { useMessage } from "../../../i18n/useLanguage";
 import { RecipientPicker } from "./RecipientPicker";
 import { eligibleRecipients } from "./recipients";
 
@@ -51,10 +47,6 @@ interface Props {
 export function SendDialog({ open, workspace, formName, initial, onClose, onSend }: Props) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const language = useLanguage();
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const { members, eligible } = useRecipients(open ? workspace : "");
   const [chosen, setChosen] = useState<string[]>([]);
   const [empty, setEmpty] = useState(false);
@@ -95,15 +87,12 @@ export function SendDialog({ open, workspace, formName, initial, onClose, onSend
   };
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      title={t("forms-staff.send.title")}
       maxWidth="sm"
-      fullScreen={fullScreen}
     >
-      <DialogTitle id={titleId}>{t("forms-staff.send.title")}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2, overflowWrap: "anywhere" }}>
           {t("forms-staff.send.intro", { name: formName || t("forms-staff.editor.untitled") })}
@@ -122,11 +111,7 @@ export function SendDialog({ open, workspace, formName, initial, onClose, onSend
             disabled={busy}
           />
         )}
-        {failure !== null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(failure, language)}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
@@ -136,6 +121,6 @@ export function SendDialog({ open, workspace, formName, initial, onClose, onSend
           {t("forms-staff.send.confirm", { count: chosen.length })}
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -70,24 +70,27 @@ export function newDraft(): Draft {
   return { name: "", description: "", is_editable: true, is_default: false, questions: [newQuestion()] };
 }
 
+const byOrder = <T extends { order: number }>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => a.order - b.order);
+
 export function draftFromForm(form: Form): Draft {
   return {
     name: form.name,
     description: form.description,
     is_editable: form.is_editable,
     is_default: form.is_default,
-    questions: [...form.questions]
-      .sort((a, b) => a.order - b.order)
-      .map((q) => ({
-        key: `q${q.id}`,
-        id: q.id,
-        text: q.text,
-        question_type: q.question_type_id,
-        is_required: q.is_required,
-        options: [...q.question_options]
-          .sort((a, b) => a.order - b.order)
-          .map((o) => ({ key: `q${q.id}-o${o.order}`, order: o.order, text: o.text })),
+    questions: byOrder(form.questions).map((q) => ({
+      key: `q${q.id}`,
+      id: q.id,
+      text: q.text,
+      question_type: q.question_type_id,
+      is_required: q.is_required,
+      options: byOrder(q.question_options).map((o) => ({
+        key: `q${q.id}-o${o.order}`,
+        order: o.order,
+        text: o.text,
       })),
+    })),
   };
 }
 

@@ -4,7 +4,7 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { type FormEvent, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { signInErrorCode } from "../../../api/errors";
@@ -49,6 +49,15 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
       setErrors("errors" in r ? r.errors : {});
     }
   };
+
+  /** A text field's value, change and error. */
+  const textProps = (name: "email" | "password") => ({
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change({ [name]: e.target.value }),
+    error: !!errors[name],
+    helperText: errors[name] ? msg(errors[name]) : undefined,
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -107,27 +116,19 @@ export function SignInPage({ userType: role }: { userType: UserType }) {
       {errorCode && <ResultAlert ok={false}>{msg(errorCode)}</ResultAlert>}
       <Box component="form" noValidate onSubmit={submit} sx={{ mt: 1 }}>
         <InputField
-          name="email"
-          value={values.email}
-          onChange={(e) => change({ email: e.target.value })}
+          {...textProps("email")}
           inputRef={emailInput}
           label={t("auth.email")}
           type="email"
           autoComplete="username"
           required
-          error={!!errors.email}
-          helperText={errors.email ? msg(errors.email) : undefined}
         />
         <PasswordField
-          name="password"
-          value={values.password}
-          onChange={(e) => change({ password: e.target.value })}
+          {...textProps("password")}
           inputRef={passwordInput}
           label={t("auth.password")}
           autoComplete="current-password"
           required
-          error={!!errors.password}
-          helperText={errors.password ? msg(errors.password) : undefined}
         />
         <FormControlLabel
           control={

@@ -2,9 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { changePasswordBodySchema } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -16,6 +13,7 @@ import { fieldProps } from "../../../components/form";
 import { NewPasswordFields } from "../../../components/NewPasswordFields";
 import { useNotify } from "../../../components/Notifier";
 import { PasswordField } from "../../../components/PasswordField";
+import { SectionCard } from "../../../components/SectionCard";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 
 const schema = changePasswordBodySchema
@@ -60,29 +58,24 @@ export function ChangePasswordCard({ titleId }: { titleId: string }) {
   const field = fieldProps(register, errors, msg);
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("profile.changePassword")}
-        </Typography>
-        <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-          <PasswordField
-            {...field("oldPassword")}
-            label={t("profile.oldPassword")}
-            autoComplete="current-password"
-            required
-          />
-          <NewPasswordFields
-            fields={[field("newPassword", t("auth.signUp.passwordHint")), field("repeat")]}
-            labels={[t("profile.newPassword"), t("profile.repeatNewPassword")]}
-          />
-          <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
-            <Button type="submit" variant="contained" loading={change.isPending}>
-              {t("profile.changePasswordSubmit")}
-            </Button>
-          </Box>
+    <SectionCard title={t("profile.changePassword")} titleId={titleId}>
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <PasswordField
+          {...field("oldPassword")}
+          label={t("profile.oldPassword")}
+          autoComplete="current-password"
+          required
+        />
+        <NewPasswordFields
+          fields={[field("newPassword", t("auth.signUp.passwordHint")), field("repeat")]}
+          labels={[t("profile.newPassword"), t("profile.repeatNewPassword")]}
+        />
+        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
+          <Button type="submit" variant="contained" loading={change.isPending}>
+            {t("profile.changePasswordSubmit")}
+          </Button>
         </Box>
-      </CardContent>
-    </Card>
+      </Box>
+    </SectionCard>
   );
 }

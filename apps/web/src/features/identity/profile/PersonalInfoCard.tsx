@@ -2,12 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type UserInfo, type UserInfoBody, userInfoBodySchema } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
@@ -15,6 +12,8 @@ import { useSaveUserInfo, useUserInfo } from "../../../api/hooks";
 import { ErrorState } from "../../../components/ErrorState";
 import { textField } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
+import { RequiredNote } from "../../../components/RequiredNote";
+import { SectionCard } from "../../../components/SectionCard";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 
 const FIELDS = [
@@ -45,22 +44,17 @@ export function PersonalInfoCard({ titleId }: { titleId: string }) {
   const { t } = useTranslation();
   const info = useUserInfo();
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("profile.personalInfo")}
-        </Typography>
-        {info.isPending && (
-          <Box aria-busy="true">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} variant="rounded" height={56} sx={{ my: 2 }} />
-            ))}
-          </Box>
-        )}
-        {info.isError && <ErrorState error={info.error} onRetry={() => info.refetch()} />}
-        {info.isSuccess && <PersonalInfoForm info={info.data} />}
-      </CardContent>
-    </Card>
+    <SectionCard title={t("profile.personalInfo")} titleId={titleId}>
+      {info.isPending && (
+        <Box aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={56} sx={{ my: 2 }} />
+          ))}
+        </Box>
+      )}
+      {info.isError && <ErrorState error={info.error} onRetry={() => info.refetch()} />}
+      {info.isSuccess && <PersonalInfoForm info={info.data} />}
+    </SectionCard>
   );
 }
 
@@ -94,9 +88,7 @@ function PersonalInfoForm({ info }: { info: UserInfo }) {
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <Typography variant="body2" color="text.secondary">
-        {t("common.requiredNote")}
-      </Typography>
+      <RequiredNote />
       <Grid container columnSpacing={2}>
         {FIELDS.map((f) => (
           <Grid key={f.name} size={{ xs: 12, sm: f.name === "display_name" ? 12 : 6 }}>

@@ -1,7 +1,5 @@
 import { CSV_INTERVALS, CSV_MAX_DAYS, type CsvInterval, SLEEP, windowLimitText } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiUrl } from "../../../api/client";
@@ -10,6 +8,7 @@ import { DownloadProgress, useFormatBytes } from "../../../components/DownloadPr
 import { FormDialog } from "../../../components/FormDialog";
 import { useNotify } from "../../../components/Notifier";
 import { PeriodFields } from "../../../components/PeriodFields";
+import { SelectField } from "../../../components/SelectField";
 import { useStreamedDownload } from "../../../components/useStreamedDownload";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { type RawKept, rawKeptFrom } from "./rawKept";
@@ -134,22 +133,17 @@ export function CsvDialog({
           {t("reports-common.csv.rawKept", { days: rawKept.days, from: rawKeptFrom(rawKept, Date.now()) })}
         </Alert>
       )}
-      <TextField
-        select
+      <SelectField
         label={t("reports-common.csv.interval")}
         value={interval}
-        onChange={(e) => setCsvInterval(e.target.value as CsvInterval)}
+        onChange={setCsvInterval}
+        options={CSV_INTERVALS}
+        optionLabel={(i) => t(`reports-common.csvInterval.${i}`)}
         disabled={busy}
         helperText={t("reports-common.csv.limit", {
           limit: windowLimitText(CSV_MAX_DAYS[interval], language),
         })}
-      >
-        {CSV_INTERVALS.map((i) => (
-          <MenuItem key={i} value={i}>
-            {t(`reports-common.csvInterval.${i}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <CsvPeriodFields period={period} zone={timezone} disabled={busy} />
       <DownloadProgress
         download={download}

@@ -10,7 +10,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../api/errors";
@@ -23,6 +23,8 @@ import { useNotify } from "../../../components/Notifier";
 import { PageLoader } from "../../../components/PageLoader";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { useSavedDraft } from "../../../components/useSavedDraft";
+import { valueColumn } from "../../../components/valueColumn";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { measureName } from "../common/measures";
 import { ReportPage } from "../common/ReportPage";
@@ -45,10 +47,7 @@ function GeneralRanges({
   saving: boolean;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<ZoneRanges>(report.ranges);
-  const saved = JSON.stringify(report.ranges);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the saved ranges when they change
-  useEffect(() => setDraft(report.ranges), [saved]);
+  const [draft, setDraft] = useSavedDraft<ZoneRanges>(report.ranges);
   const dirty = !sameRanges(draft, report.ranges);
   return (
     <Card component="section" aria-labelledby="general-ranges-title">
@@ -143,12 +142,7 @@ export function StaffReportPage() {
       sortValue: (u) => u.user.name,
       render: (u) => <Link href={staffPath(memberReportPath(reportId, u.user.uid), ws)}>{u.user.name}</Link>,
     },
-    {
-      id: "email",
-      label: t("reports-common.users.email"),
-      sortValue: (u) => u.user.email,
-      render: (u) => u.user.email,
-    },
+    valueColumn("email", t("reports-common.users.email"), (u) => u.user.email),
     stat("max"),
     stat("min"),
     stat("mean"),

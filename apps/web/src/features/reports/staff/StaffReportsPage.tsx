@@ -7,7 +7,6 @@ import {
 } from "@mimamori/shared";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
@@ -20,6 +19,7 @@ import { useSearchParams } from "react-router";
 import { useKpis } from "../../../api/reports";
 import { staffPath, useEntityTimeZone, useWorkspace } from "../../../app/session/workspace";
 import { ErrorState } from "../../../components/ErrorState";
+import { LinkTile, LinkTiles } from "../../../components/LinkTiles";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage } from "../../../i18n/useLanguage";
@@ -183,30 +183,17 @@ export function StaffReportsPage() {
         <Typography variant="h2" id="tiles-title" sx={{ mb: 2 }}>
           {t("reports-common.tiles.title")}
         </Typography>
-        <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0 }}>
-          {REPORT_TILES.map((id) => {
-            const Icon = MEASURE_ICONS[id];
-            return (
-              <Grid key={id} size={{ xs: 12, sm: 6, md: 4 }} component="li" sx={{ listStyle: "none" }}>
-                <Card sx={{ height: "100%" }}>
-                  <CardActionArea
-                    href={staffPath(`/staff/reports/${id}?interval=${interval}`, ws)}
-                    sx={{ height: "100%" }}
-                  >
-                    <CardContent>
-                      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-                        <Icon sx={{ color: "primary.main" }} aria-hidden />
-                        <Typography component="span" sx={{ fontWeight: 600 }}>
-                          {measureName(id, language)}
-                        </Typography>
-                      </Stack>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            );
-          })}
-        </Grid>
+        <LinkTiles>
+          {REPORT_TILES.map((id) => (
+            <LinkTile
+              key={id}
+              href={staffPath(`/staff/reports/${id}?interval=${interval}`, ws)}
+              icon={MEASURE_ICONS[id]}
+              title={measureName(id, language)}
+              size={{ xs: 12, sm: 6, md: 4 }}
+            />
+          ))}
+        </LinkTiles>
       </Box>
     </Stack>
   );

@@ -12,6 +12,7 @@ import { useWebhookDeliveries, type WebhookScope } from "../../../api/webhooks";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
+import { valueColumn } from "../../../components/valueColumn";
 import { formatStamp } from "../../reports/common/window";
 
 const STATUS_COLOR = { queued: "warning", delivered: "success", failed: "error" } as const;
@@ -63,12 +64,7 @@ export function DeliveryLogDialog({
               render: (d) => stamp(d.created_at),
               minWidth: 140,
             },
-            {
-              id: "event",
-              label: t("webhooks-common.event"),
-              sortValue: (d) => d.event_type,
-              render: (d) => d.event_type,
-            },
+            valueColumn("event", t("webhooks-common.event"), (d) => d.event_type),
             {
               id: "status",
               label: t("webhooks-common.status"),
@@ -96,13 +92,7 @@ export function DeliveryLogDialog({
               sortValue: (d) => d.last_status_code ?? -1,
               render: (d) => d.last_status_code ?? "—",
             },
-            {
-              id: "attempts",
-              label: t("webhooks-common.attempts"),
-              align: "right",
-              sortValue: (d) => d.attempts,
-              render: (d) => d.attempts,
-            },
+            valueColumn("attempts", t("webhooks-common.attempts"), (d) => d.attempts, { align: "right" }),
             { id: "error", label: t("webhooks-common.error"), render: (d) => d.last_error ?? "—" },
           ]}
         />

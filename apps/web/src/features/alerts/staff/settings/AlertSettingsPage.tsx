@@ -3,15 +3,12 @@ import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import SyncProblemOutlined from "@mui/icons-material/SyncProblemOutlined";
 import WebhookOutlined from "@mui/icons-material/WebhookOutlined";
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
-import CardContent from "@mui/material/CardContent";
-import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { staffPath, useWorkspace } from "../../../../app/session/workspace";
+import { LinkTile, LinkTiles } from "../../../../components/LinkTiles";
 import { usePageTitle } from "../../../../components/usePageTitle";
 import { LockCard } from "./LockCard";
 import { MEASUREMENT_PATH, SYNC_PATH } from "./settings";
@@ -72,27 +69,18 @@ export function AlertSettingsPage() {
         <Typography variant="h2" id={tilesId} sx={{ mb: 2 }}>
           {t("alerts-staff-settings.tiles.label")}
         </Typography>
-        <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0 }}>
-          {TILES.map(({ path, icon: Icon, title, text }) => (
-            <Grid key={path} size={{ xs: 12, sm: 6 }} component="li" sx={{ listStyle: "none" }}>
-              <Card sx={{ height: "100%" }}>
-                <CardActionArea href={staffPath(path, workspace)} sx={{ height: "100%" }}>
-                  <CardContent>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: 1 }}>
-                      <Icon sx={{ color: "primary.main" }} aria-hidden />
-                      <Typography component="span" sx={{ fontWeight: 600 }}>
-                        {t(title)}
-                      </Typography>
-                    </Stack>
-                    <Typography variant="body2" color="text.secondary">
-                      {t(text)}
-                    </Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </Grid>
+        <LinkTiles>
+          {TILES.map(({ path, icon, title, text }) => (
+            <LinkTile
+              key={path}
+              href={staffPath(path, workspace)}
+              icon={icon}
+              title={t(title)}
+              text={t(text)}
+              size={{ xs: 12, sm: 6 }}
+            />
           ))}
-        </Grid>
+        </LinkTiles>
       </Box>
       <LockCard workspace={workspace} />
     </Stack>

@@ -3,8 +3,6 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
@@ -18,6 +16,7 @@ import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
 import { PageLoader } from "../../../../components/PageLoader";
+import { SectionCard } from "../../../../components/SectionCard";
 import { useLanguage } from "../../../../i18n/useLanguage";
 import { lockCardState } from "./settings";
 
@@ -29,7 +28,6 @@ export function LockCard({ workspace }: { workspace: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const notify = useNotify();
-  const titleId = useId();
   const helpId = useId();
   const entity = useAlertEntity(workspace);
   const lock = useLockAlerts(workspace ?? "");
@@ -113,13 +111,8 @@ export function LockCard({ workspace }: { workspace: string | null }) {
   }
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("alerts-staff-settings.lock.title")}
-        </Typography>
-        {body}
-      </CardContent>
+    <SectionCard title={t("alerts-staff-settings.lock.title")}>
+      {body}
       <ConfirmDialog
         open={confirming === "switch"}
         title={t("alerts-staff-settings.lock.confirmSwitchTitle")}
@@ -143,6 +136,6 @@ export function LockCard({ workspace }: { workspace: string | null }) {
           })}
         </Typography>
       </ConfirmDialog>
-    </Card>
+    </SectionCard>
   );
 }

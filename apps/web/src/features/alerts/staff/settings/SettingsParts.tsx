@@ -1,10 +1,8 @@
-import type { NotificationType, SettingType } from "@mimamori/shared";
+import type { NotificationSettingResponse, NotificationType, SettingType } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
@@ -14,12 +12,18 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useSetReceiveEmail } from "../../../../api/alerts";
+import { useAlertSetting, useSetReceiveEmail } from "../../../../api/alerts";
 import { errorMessage } from "../../../../api/errors";
-import { staffPath } from "../../../../app/session/workspace";
+import { staffPath, useWorkspace } from "../../../../app/session/workspace";
+import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
+import { PageLoader } from "../../../../components/PageLoader";
+import { SectionCard } from "../../../../components/SectionCard";
+import { usePageTitle } from "../../../../components/usePageTitle";
+import { useSavedDraft } from "../../../../components/useSavedDraft";
 import { useLanguage, useMessage } from "../../../../i18n/useLanguage";
 import { byOrder, frequencyWhen, joinTimes, SETTINGS_PATH } from "./settings";
 
@@ -27,6 +31,80 @@ import { byOrder, frequencyWhen, joinTimes, SETTINGS_PATH } from "./settings";
 export const READABLE_HELPER = {
   formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } },
 } as const;
+
+/**
+ * Runs a save and says how it went: saved, or why not (a 409, locked meanwhile, says so; the hooks have the screen
+ * read the settings again).
+ */
+export function useSaveWithNotice() {
+  const msg = useMessage();
+  const language = useLanguage();
+  const notify = useNotify();
+  return async (save: () => Promise<unknown>) => {
+    try {
+      await save();
+      notify(msg("saved"), "success");
+    } catch (err) {
+      notify(errorMessage(err, language), "error");
+    }
+  };
+}
+
+/**
+ * The sub-screen of one alert type: the entity's settings (`form`, once the type's settings and `waitFor` are read)
+ * and the caller's own e-mail choice.
+ */
+export function AlertTypeScreen({
+  type,
+  title,
+  intro,
+  ownLabel,
+  waitFor,
+  form,
+}: {
+  type: NotificationType;
+  title: string;
+  intro: string;
+  ownLabel: string;
+  /**
+   * Another read the form needs: its fields, read by the page (a query's result re-renders the component that
+   * read a field of it, so the page must read them itself).
+   */
+  waitFor?: Pick<UseQueryResult<unknown>, "data" | "isError" | "error" | "refetch">;
+  form: (workspace: string, setting: NotificationSettingResponse) => ReactNode;
+}) {
+  const language = useLanguage();
+  const { workspace } = useWorkspace(true);
+  const setting = useAlertSetting(workspace, type, language);
+  usePageTitle(title);
+  const reads = waitFor ? [setting, waitFor] : [setting];
+  const failed = reads.find((r) => r.isError);
+
+  return (
+    <SubScreen workspace={workspace} title={title} intro={intro}>
+      {failed ? (
+        <ErrorState
+          error={failed.error}
+          onRetry={() => {
+            for (const r of reads) if (r.isError) void r.refetch();
+          }}
+        />
+      ) : !workspace || !setting.data || reads.some((r) => r.data === undefined) ? (
+        <PageLoader minHeight={240} />
+      ) : (
+        <>
+          {form(workspace, setting.data)}
+          <OwnEmailCard
+            workspace={workspace}
+            type={type}
+            receive={setting.data.receive_email}
+            label={ownLabel}
+          />
+        </>
+      )}
+    </SubScreen>
+  );
+}
 
 /** A sub-screen of /staff/notification-settings: breadcrumbs back to it, the title and what it is for. */
 export function SubScreen({
@@ -71,7 +149,7 @@ export function LockedNote() {
 }
 
 /** The e-mail frequency: the server's options in their order, with when each one mails on the entity's clock. */
-export function FrequencySelect({
+function FrequencySelect({
   options,
   value,
   onChange,
@@ -126,95 +204,98 @@ export function OwnEmailCard({
   label: string;
 }) {
   const { t } = useTranslation();
-  const msg = useMessage();
-  const language = useLanguage();
-  const notify = useNotify();
-  const titleId = useId();
+  const saveWithNotice = useSaveWithNotice();
   const helpId = useId();
   const save = useSetReceiveEmail(workspace);
 
   const change = async (on: boolean) => {
     if (save.isPending) return;
-    try {
-      await save.mutateAsync({ notification_type: type, receive_email: on });
-      notify(msg("saved"), "success");
-    } catch (err) {
-      notify(errorMessage(err, language), "error");
-    }
+    await saveWithNotice(() => save.mutateAsync({ notification_type: type, receive_email: on }));
   };
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("alerts-staff-settings.form.ownTitle")}
-        </Typography>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={receive}
-              // not disabled while saving: a disabled switch would drop the keyboard focus
-              aria-busy={save.isPending}
-              onChange={(e) => void change(e.target.checked)}
-              slotProps={{ input: { "aria-describedby": helpId } }}
-            />
-          }
-          label={label}
-        />
-        <FormHelperText id={helpId} sx={{ mx: 0 }}>
-          {receive ? t("alerts-staff-settings.form.ownOn") : t("alerts-staff-settings.form.ownOff")}
-          <br />
-          {t("alerts-staff-settings.form.ownHelp")}
-        </FormHelperText>
-      </CardContent>
-    </Card>
+    <SectionCard title={t("alerts-staff-settings.form.ownTitle")}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={receive}
+            // not disabled while saving: a disabled switch would drop the keyboard focus
+            aria-busy={save.isPending}
+            onChange={(e) => void change(e.target.checked)}
+            slotProps={{ input: { "aria-describedby": helpId } }}
+          />
+        }
+        label={label}
+      />
+      <FormHelperText id={helpId} sx={{ mx: 0 }}>
+        {receive ? t("alerts-staff-settings.form.ownOn") : t("alerts-staff-settings.form.ownOff")}
+        <br />
+        {t("alerts-staff-settings.form.ownHelp")}
+      </FormHelperText>
+    </SectionCard>
   );
 }
 
-/** The entity-wide settings of a sub-screen: its fields, the locked note and the Set button. */
-export function EntitySettingsCard({
+/** Whether the entity's alert settings are locked, as a settings answer says. */
+export const isLocked = (s: { entity: { notification_setting_status: string } }) =>
+  s.entity.notification_setting_status === "locked";
+
+/**
+ * The entity-wide settings of a sub-screen, on a draft of the `saved` choice: the locked note, the e-mail frequency
+ * (every type has one), the type's other `fields` and the Set button, which has `save` send the draft's changes.
+ */
+export function EntitySettingsForm<T extends { frequencyId: number }>({
+  setting,
+  saved,
   locked,
   saving,
-  onSet,
-  children,
+  save,
+  fields,
 }: {
+  setting: NotificationSettingResponse;
+  saved: T;
   locked: boolean;
   saving: boolean;
-  onSet: () => unknown;
-  children: ReactNode;
+  save: (draft: T) => Promise<unknown>;
+  fields: (draft: T, change: (part: Partial<T>) => void, disabled: boolean) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const saveWithNotice = useSaveWithNotice();
+  const [draft, setDraft] = useSavedDraft(saved);
+  const change = (part: Partial<T>) => setDraft((d) => ({ ...d, ...part }));
+  const disabled = locked || saving;
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h2" id={titleId} gutterBottom>
-          {t("alerts-staff-settings.form.entitySettings")}
-        </Typography>
-        {locked && <LockedNote />}
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!locked && !saving) onSet();
-          }}
-        >
-          {children}
-          <Stack direction="row" sx={{ justifyContent: "flex-end", mt: 2 }}>
-            {/* not disabled while saving (a disabled button drops the keyboard focus): busy, and ignored */}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={locked}
-              aria-busy={saving}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
-              {t("alerts-staff-settings.form.set")}
-            </Button>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    <SectionCard title={t("alerts-staff-settings.form.entitySettings")}>
+      {locked && <LockedNote />}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!disabled) void saveWithNotice(() => save(draft));
+        }}
+      >
+        <FrequencySelect
+          options={setting.notification_setting_type_list}
+          value={draft.frequencyId}
+          onChange={(frequencyId) => setDraft((d) => ({ ...d, frequencyId }))}
+          disabled={disabled}
+          zone={setting.entity.time_zone}
+        />
+        {fields(draft, change, disabled)}
+        <Stack direction="row" sx={{ justifyContent: "flex-end", mt: 2 }}>
+          {/* not disabled while saving (a disabled button drops the keyboard focus): busy, and ignored */}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={locked}
+            aria-busy={saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            {t("alerts-staff-settings.form.set")}
+          </Button>
+        </Stack>
+      </Box>
+    </SectionCard>
   );
 }

@@ -14,6 +14,7 @@ import { useWorkspace } from "../../../../app/session/workspace";
 import { DataTable } from "../../../../components/DataTable";
 import { ErrorState } from "../../../../components/ErrorState";
 import { usePageTitle } from "../../../../components/usePageTitle";
+import { valueColumn } from "../../../../components/valueColumn";
 
 /** /staff/modules: the modules the entity subscribes to, read-only; the delete button is disabled (spec §2). */
 export function ModulesPage() {
@@ -43,18 +44,8 @@ export function ModulesPage() {
             rowKey={(m) => String(m.id)}
             initialSort={{ by: "name", direction: "asc" }}
             columns={[
-              {
-                id: "name",
-                label: t("entities-staff-modules.name"),
-                sortValue: (m) => m.name,
-                render: (m) => m.name,
-              },
-              {
-                id: "description",
-                label: t("entities-staff-modules.description"),
-                sortValue: (m) => m.description,
-                render: (m) => m.description,
-              },
+              valueColumn("name", t("entities-staff-modules.name"), (m) => m.name),
+              valueColumn("description", t("entities-staff-modules.description"), (m) => m.description),
               {
                 id: "actions",
                 label: t("ui.actions.actions"),

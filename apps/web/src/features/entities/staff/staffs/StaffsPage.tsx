@@ -24,8 +24,10 @@ import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
 import { usePageTitle } from "../../../../components/usePageTitle";
 import { useRowDialog } from "../../../../components/useRowDialog";
+import { valueColumn } from "../../../../components/valueColumn";
 import { useLanguage, useMessage } from "../../../../i18n/useLanguage";
 import { AddStaffDialog } from "./AddStaffDialog";
+import { StaffName } from "./StaffName";
 
 /**
  * /staff/staffs: the entity's staff and open staff invitations, invite by e-mail, language per row, remove or
@@ -100,28 +102,14 @@ export function StaffsPage() {
                 label: t("entities-staff-staffs.name"),
                 sortValue: (s) => s.name,
                 render: (s) => (
-                  <>
-                    {s.name}
+                  <StaffName staff={s} invitedLabel={t("entities-staff-staffs.invited")}>
                     {s.email === me?.email && (
                       <Chip size="small" label={t("entities-staff-staffs.you")} sx={{ ml: 1 }} />
                     )}
-                    {s.is_invited && (
-                      <Chip
-                        size="small"
-                        color="secondary"
-                        label={t("entities-staff-staffs.invited")}
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                  </>
+                  </StaffName>
                 ),
               },
-              {
-                id: "email",
-                label: t("entities-staff-staffs.email"),
-                sortValue: (s) => s.email,
-                render: (s) => s.email,
-              },
+              valueColumn("email", t("entities-staff-staffs.email"), (s) => s.email),
               {
                 id: "language",
                 label: t("entities-staff-staffs.language"),

@@ -2,6 +2,7 @@ import type { UserRow, UserRowStatus } from "@mimamori/shared";
 import Chip, { type ChipProps } from "@mui/material/Chip";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "../../../../components/DataTable";
+import { valueColumn } from "../../../../components/valueColumn";
 
 const COLOUR: Record<UserRowStatus, ChipProps["color"]> = {
   ok: "success",
@@ -38,13 +39,7 @@ export function RowsTable({ rows, label }: { rows: UserRow[]; label: string }) {
       rows={numbered}
       rowKey={(r) => String(r.n)}
       columns={[
-        {
-          id: "n",
-          label: t("entities-staff-users.rowNumber"),
-          sortValue: (r) => r.n,
-          render: (r) => r.n,
-          width: 56,
-        },
+        valueColumn("n", t("entities-staff-users.rowNumber"), (r) => r.n, { width: 56 }),
         {
           id: "name",
           label: t("entities-staff-users.name"),

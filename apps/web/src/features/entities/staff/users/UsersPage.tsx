@@ -4,13 +4,11 @@ import CloseIcon from "@mui/icons-material/Close";
 import FolderSharedOutlined from "@mui/icons-material/FolderSharedOutlined";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { entityEndpoints, entityKeys } from "../../../../api/entities";
@@ -19,12 +17,14 @@ import { useKeyUid } from "../../../../api/hooks";
 import { memberDataPath } from "../../../../app/memberLinks";
 import { staffPath, useWorkspace } from "../../../../app/session/workspace";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
-import { DataTable } from "../../../../components/DataTable";
+import { type Column, DataTable } from "../../../../components/DataTable";
 import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
 import { RowActions } from "../../../../components/RowActions";
+import { SectionCard } from "../../../../components/SectionCard";
 import { usePageTitle } from "../../../../components/usePageTitle";
 import { useRowDialog } from "../../../../components/useRowDialog";
+import { valueColumn } from "../../../../components/valueColumn";
 import { formatDate } from "../../../../i18n/language";
 import { useLanguage } from "../../../../i18n/useLanguage";
 import { AddUsersDialog } from "./AddUsersDialog";
@@ -44,7 +44,6 @@ export function UsersPage() {
   const notify = useNotify();
   const client = useQueryClient();
   const uid = useKeyUid();
-  const id = useId();
   const { workspace: ws, name: entityName } = useWorkspace(true);
   const workspace = ws ?? "";
   const key = entityKeys.members(uid, workspace);
@@ -89,6 +88,10 @@ export function UsersPage() {
     );
   });
   const withdrawing = deleting.row?.is_invited ?? false;
+  const nameAndEmail: Column<MemberUser>[] = [
+    valueColumn("name", t("entities-staff-users.name"), (u) => u.name),
+    valueColumn("email", t("entities-staff-users.email"), (u) => u.email),
+  ];
 
   return (
     <Stack spacing={3}>
@@ -104,179 +107,146 @@ export function UsersPage() {
         </Button>
       </Stack>
       {members.isError && <ErrorState error={members.error} onRetry={() => members.refetch()} />}
-      <Card component="section" aria-labelledby={`${id}-pending`}>
-        <CardContent>
-          <Typography variant="h2" id={`${id}-pending`} gutterBottom>
-            {t("entities-staff-users.pendingTitle")}
-          </Typography>
-          <DataTable<MemberUser>
-            label={t("entities-staff-users.pendingTitle")}
-            rows={pending}
-            loading={members.isPending}
-            emptyText={t("entities-staff-users.noPending")}
-            rowKey={(u) => u.id}
-            pageSizes={PENDING_PAGE_SIZES}
-            defaultPageSize={PENDING_PAGE_SIZES[0]}
-            columns={[
-              {
-                id: "name",
-                label: t("entities-staff-users.name"),
-                sortValue: (u) => u.name,
-                render: (u) => u.name,
+      <SectionCard title={t("entities-staff-users.pendingTitle")}>
+        <DataTable<MemberUser>
+          label={t("entities-staff-users.pendingTitle")}
+          rows={pending}
+          loading={members.isPending}
+          emptyText={t("entities-staff-users.noPending")}
+          rowKey={(u) => u.id}
+          pageSizes={PENDING_PAGE_SIZES}
+          defaultPageSize={PENDING_PAGE_SIZES[0]}
+          columns={[
+            ...nameAndEmail,
+            {
+              id: "requested",
+              label: t("entities-staff-users.requestedAt"),
+              sortValue: (u) => u.created_at,
+              render: (u) => date(u.created_at),
+            },
+            {
+              id: "actions",
+              label: t("ui.actions.actions"),
+              hideLabel: true,
+              align: "right",
+              render: (u) => (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: { sm: "flex-end" } }}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    color="success"
+                    startIcon={<CheckIcon />}
+                    loading={busy === u.id}
+                    aria-label={t("entities-staff-users.approveOf", { name: u.name })}
+                    onClick={() => answer(u, true)}
+                  >
+                    {t("entities-staff-users.approve")}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<CloseIcon />}
+                    disabled={busy === u.id}
+                    aria-label={t("entities-staff-users.rejectOf", { name: u.name })}
+                    onClick={() => answer(u, false)}
+                  >
+                    {t("entities-staff-users.reject")}
+                  </Button>
+                </Stack>
+              ),
+            },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard title={t("entities-staff-users.usersTitle")}>
+        <DataTable<MemberUser>
+          label={t("entities-staff-users.usersTitle")}
+          rows={accepted}
+          loading={members.isPending}
+          emptyText={t("entities-staff-users.noUsers")}
+          rowKey={(u) => u.id}
+          columns={[
+            ...nameAndEmail,
+            {
+              id: "status",
+              label: t("entities-staff-users.status"),
+              sortValue: (u) => memberStatus(u),
+              render: (u) => {
+                const status = memberStatus(u);
+                return (
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOUR[status]}
+                    variant={status === "active" ? "filled" : "outlined"}
+                    label={t(`entities-staff-users.userStatus.${status}`)}
+                  />
+                );
               },
-              {
-                id: "email",
-                label: t("entities-staff-users.email"),
-                sortValue: (u) => u.email,
-                render: (u) => u.email,
-              },
-              {
-                id: "requested",
-                label: t("entities-staff-users.requestedAt"),
-                sortValue: (u) => u.created_at,
-                render: (u) => date(u.created_at),
-              },
-              {
-                id: "actions",
-                label: t("ui.actions.actions"),
-                hideLabel: true,
-                align: "right",
-                render: (u) => (
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: { sm: "flex-end" } }}>
-                    <Button
-                      size="small"
-                      variant="contained"
-                      color="success"
-                      startIcon={<CheckIcon />}
-                      loading={busy === u.id}
-                      aria-label={t("entities-staff-users.approveOf", { name: u.name })}
-                      onClick={() => answer(u, true)}
-                    >
-                      {t("entities-staff-users.approve")}
-                    </Button>
+            },
+            {
+              id: "actions",
+              label: t("ui.actions.actions"),
+              hideLabel: true,
+              align: "right",
+              render: (u) =>
+                u.is_invited ? (
+                  <Stack direction="row" sx={{ justifyContent: { sm: "flex-end" } }}>
                     <Button
                       size="small"
                       color="error"
-                      startIcon={<CloseIcon />}
-                      disabled={busy === u.id}
-                      aria-label={t("entities-staff-users.rejectOf", { name: u.name })}
-                      onClick={() => answer(u, false)}
+                      aria-label={t("entities-staff-users.withdrawOf", { name: u.name })}
+                      onClick={() => deleting.show(u)}
                     >
-                      {t("entities-staff-users.reject")}
+                      {t("entities-staff-users.withdraw")}
                     </Button>
                   </Stack>
-                ),
-              },
-            ]}
-          />
-        </CardContent>
-      </Card>
-      <Card component="section" aria-labelledby={`${id}-users`}>
-        <CardContent>
-          <Typography variant="h2" id={`${id}-users`} gutterBottom>
-            {t("entities-staff-users.usersTitle")}
-          </Typography>
-          <DataTable<MemberUser>
-            label={t("entities-staff-users.usersTitle")}
-            rows={accepted}
-            loading={members.isPending}
-            emptyText={t("entities-staff-users.noUsers")}
-            rowKey={(u) => u.id}
-            columns={[
-              {
-                id: "name",
-                label: t("entities-staff-users.name"),
-                sortValue: (u) => u.name,
-                render: (u) => u.name,
-              },
-              {
-                id: "email",
-                label: t("entities-staff-users.email"),
-                sortValue: (u) => u.email,
-                render: (u) => u.email,
-              },
-              {
-                id: "status",
-                label: t("entities-staff-users.status"),
-                sortValue: (u) => memberStatus(u),
-                render: (u) => {
-                  const status = memberStatus(u);
-                  return (
-                    <Chip
+                ) : (
+                  <RowActions
+                    actions={[
+                      {
+                        kind: "delete",
+                        label: t("entities-staff-users.deleteOf", { name: u.name }),
+                        onClick: () => deleting.show(u),
+                      },
+                    ]}
+                  >
+                    <Button
                       size="small"
-                      color={STATUS_COLOUR[status]}
-                      variant={status === "active" ? "filled" : "outlined"}
-                      label={t(`entities-staff-users.userStatus.${status}`)}
-                    />
-                  );
-                },
-              },
-              {
-                id: "actions",
-                label: t("ui.actions.actions"),
-                hideLabel: true,
-                align: "right",
-                render: (u) =>
-                  u.is_invited ? (
-                    <Stack direction="row" sx={{ justifyContent: { sm: "flex-end" } }}>
-                      <Button
-                        size="small"
-                        color="error"
-                        aria-label={t("entities-staff-users.withdrawOf", { name: u.name })}
-                        onClick={() => deleting.show(u)}
-                      >
-                        {t("entities-staff-users.withdraw")}
-                      </Button>
-                    </Stack>
-                  ) : (
-                    <RowActions
-                      actions={[
-                        {
-                          kind: "delete",
-                          label: t("entities-staff-users.deleteOf", { name: u.name }),
-                          onClick: () => deleting.show(u),
-                        },
-                      ]}
+                      component={RouterLink}
+                      to={staffPath(memberDataPath(u.id), workspace)}
+                      startIcon={<FolderSharedOutlined />}
+                      aria-label={t("entities-staff-users.dataOf", { name: u.name })}
                     >
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={staffPath(memberDataPath(u.id), workspace)}
-                        startIcon={<FolderSharedOutlined />}
-                        aria-label={t("entities-staff-users.dataOf", { name: u.name })}
-                      >
-                        {t("entities-staff-users.data")}
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        loading={busy === u.id}
-                        aria-label={t(
-                          u.is_active ? "entities-staff-users.disableOf" : "entities-staff-users.enableOf",
-                          {
+                      {t("entities-staff-users.data")}
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      loading={busy === u.id}
+                      aria-label={t(
+                        u.is_active ? "entities-staff-users.disableOf" : "entities-staff-users.enableOf",
+                        {
+                          name: u.name,
+                        },
+                      )}
+                      onClick={() =>
+                        act(
+                          u,
+                          () => entityEndpoints.setMemberActive(workspace, u.id, !u.is_active),
+                          t(u.is_active ? "entities-staff-users.disabled" : "entities-staff-users.enabled", {
                             name: u.name,
-                          },
-                        )}
-                        onClick={() =>
-                          act(
-                            u,
-                            () => entityEndpoints.setMemberActive(workspace, u.id, !u.is_active),
-                            t(
-                              u.is_active ? "entities-staff-users.disabled" : "entities-staff-users.enabled",
-                              { name: u.name },
-                            ),
-                          )
-                        }
-                      >
-                        {u.is_active ? t("entities-staff-users.disable") : t("entities-staff-users.enable")}
-                      </Button>
-                    </RowActions>
-                  ),
-              },
-            ]}
-          />
-        </CardContent>
-      </Card>
+                          }),
+                        )
+                      }
+                    >
+                      {u.is_active ? t("entities-staff-users.disable") : t("entities-staff-users.enable")}
+                    </Button>
+                  </RowActions>
+                ),
+            },
+          ]}
+        />
+      </SectionCard>
       <AddUsersDialog
         open={adding}
         workspace={workspace}

@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntityTimeZone } from "../../../../app/session/workspace";
+import { GridList } from "../../../../components/GridList";
 import { formatNumber } from "../../../../i18n/language";
 import { useLanguage } from "../../../../i18n/useLanguage";
 import { formatInstant } from "../../common/answerValues";
@@ -197,19 +198,10 @@ function QuestionCard({ q, number }: { q: QuestionSummary; number: number }) {
 /** The per-question summary of the Answers tab (GET /staff/{workspace}/forms/{id}/summary). */
 export function AnswerSummary({ stats }: { stats: FormSummaryStats }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        m: 0,
-        p: 0,
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" },
-      }}
-    >
+    <GridList columns={{ xs: 1, md: 2 }}>
       {stats.questions.map((q, i) => (
         <QuestionCard key={q.question_id} q={q} number={i + 1} />
       ))}
-    </Box>
+    </GridList>
   );
 }

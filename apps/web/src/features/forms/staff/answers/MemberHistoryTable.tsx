@@ -22,8 +22,9 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Fragment, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntityTimeZone } from "../../../../app/session/workspace";
-import { Pager } from "../../../../components/Pager";
-import { pageOf, type SortDirection, sortRows } from "../../../../components/tableRows";
+import { Pager, usePagedRows } from "../../../../components/Pager";
+import { RuledItem, RuledList } from "../../../../components/RuledList";
+import { type SortDirection, sortRows } from "../../../../components/tableRows";
 import { visuallyHidden } from "../../../../components/visuallyHidden";
 import { htmlLangOf } from "../../../../i18n/language";
 import { useLanguage } from "../../../../i18n/useLanguage";
@@ -61,8 +62,6 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
     by: "lastRequested",
     direction: "desc",
   });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   const shown = useMemo(
@@ -75,7 +74,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
       ),
     [rows, query, sort, language],
   );
-  const { page: current, rows: pageRows } = pageOf(shown, page, pageSize);
+  const { pageRows, firstPage, pager } = usePagedRows(shown, TABLE_PAGE_SIZES, TABLE_DEFAULT_PAGE_SIZE);
   const date = (iso: string) => formatInstant(iso, language, false, zone);
   const toggle = (uid: string) =>
     setOpen((s) => {
@@ -87,7 +86,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
     setSort((s) =>
       s.by === by ? { by, direction: s.direction === "asc" ? "desc" : "asc" } : { by, direction: "asc" },
     );
-    setPage(0);
+    firstPage();
   };
   const header = (key: SortKey, label: string, align?: "right") => (
     <TableCell
@@ -107,28 +106,11 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
   const columns = 5;
 
   const requests = (row: SentHistoryRow) => (
-    <Box
-      component="ul"
-      aria-label={t("forms-staff-answers.requestsOf", { name: row.user_name })}
-      sx={{ listStyle: "none", m: 0, p: 0 }}
-    >
+    <RuledList label={t("forms-staff-answers.requestsOf", { name: row.user_name })}>
       {newestFirst(row.history).map((item) => {
         const labels = { name: row.user_name, order: item.sent_order };
         return (
-          <Box
-            component="li"
-            key={item.sent_order}
-            sx={{
-              display: "flex",
-              flexWrap: "wrap",
-              alignItems: "center",
-              columnGap: 2,
-              rowGap: 1,
-              py: 1,
-              borderTop: 1,
-              borderColor: "divider",
-            }}
-          >
+          <RuledItem key={item.sent_order} py={1} ruleAboveFirst>
             <Box sx={{ minWidth: 0, flex: "1 1 220px" }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {t("forms-staff-answers.request", { order: item.sent_order })}
@@ -167,10 +149,10 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
                 </Button>
               </Stack>
             )}
-          </Box>
+          </RuledItem>
         );
       })}
-    </Box>
+    </RuledList>
   );
 
   const expandButton = (row: SentHistoryRow, expanded: boolean, panel: string) => (
@@ -209,7 +191,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
         onChange={(e) => {
           const [by, direction] = e.target.value.split(":") as [SortKey, SortDirection];
           setSort({ by, direction });
-          setPage(0);
+          firstPage();
         }}
         sx={{ mb: 1 }}
       >
@@ -270,7 +252,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
-          setPage(0);
+          firstPage();
         }}
         sx={{ mb: 2, width: { xs: "100%", sm: 320 } }}
       />
@@ -337,19 +319,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
           </Table>
         </TableContainer>
       )}
-      {shown.length > 0 && (
-        <Pager
-          count={shown.length}
-          page={current}
-          pageSize={pageSize}
-          pageSizes={TABLE_PAGE_SIZES}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-        />
-      )}
+      {shown.length > 0 && <Pager {...pager} />}
     </Box>
   );
 }

@@ -6,13 +6,14 @@ import CardContent from "@mui/material/CardContent";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { useDeleteStaffAnswer, useForm, useStaffAnswer } from "../../../../api/forms";
 import { useWithoutPersonalParams } from "../../../../app/memberLinks";
 import { staffPath, useEntityTimeZone, useWorkspace } from "../../../../app/session/workspace";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
+import { FactList } from "../../../../components/DefinitionList";
 import { ErrorState } from "../../../../components/ErrorState";
 import { useNotify } from "../../../../components/Notifier";
 import { usePageTitle } from "../../../../components/usePageTitle";
@@ -99,29 +100,7 @@ export function StaffAnswerPage() {
         <>
           <Card>
             <CardContent>
-              <Box
-                component="dl"
-                sx={{
-                  m: 0,
-                  display: "grid",
-                  gridTemplateColumns: "max-content minmax(0, 1fr)",
-                  columnGap: 3,
-                  rowGap: 1,
-                }}
-              >
-                {facts
-                  .filter(([, v]) => v)
-                  .map(([k, v]) => (
-                    <Fragment key={k}>
-                      <Typography component="dt" color="text.secondary">
-                        {k}
-                      </Typography>
-                      <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }}>
-                        {v}
-                      </Typography>
-                    </Fragment>
-                  ))}
-              </Box>
+              <FactList facts={facts.filter(([, value]) => value)} />
             </CardContent>
           </Card>
           {answer.isError && <ErrorState error={answer.error} onRetry={() => answer.refetch()} />}

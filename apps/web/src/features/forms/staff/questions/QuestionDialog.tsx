@@ -5,20 +5,15 @@ import {
   type QuestionType,
   updateQuestionBodySchema,
 } from "@mimamori/shared";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../../../../api/errors";
 import { useCreateQuestion, useUpdateQuestion } from "../../../../api/forms";
-import { useMessage } from "../../../../i18n/useLanguage";
+import { FormDialog } from "../../../../components/FormDialog";
+import { useFieldIssue } from "../useFieldIssue";
 
 type Errors = { text?: string; question_type?: string };
 
@@ -35,8 +30,8 @@ interface Props {
 /** Adds a bank question (text and type required, FORM-02) or edits its text (FORM-03). */
 export function QuestionDialog({ open, workspace, types, question, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const msg = useMessage();
-  const titleId = useId();
+  const fieldIssue = useFieldIssue();
+  const id = useId();
   const create = useCreateQuestion(workspace);
   const update = useUpdateQuestion(workspace);
   const busy = create.isPending || update.isPending;
@@ -78,58 +73,44 @@ export function QuestionDialog({ open, workspace, types, question, onClose, onSa
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
+      onClose={onClose}
+      id={id}
+      title={t(question ? "forms-staff-questions.editTitle" : "forms-staff-questions.addTitle")}
+      onSubmit={submit}
+      submitLabel={t(question ? "ui.actions.save" : "ui.actions.add")}
+      pending={busy}
+      failure={null}
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>
-          {t(question ? "forms-staff-questions.editTitle" : "forms-staff-questions.addTitle")}
-        </DialogTitle>
-        <DialogContent>
-          {question && <DialogContentText>{t("forms-staff-questions.editIntro")}</DialogContentText>}
-          <TextField
-            label={t("forms-staff-questions.text")}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            error={!!errors.text}
-            helperText={errors.text ? msg(errors.text) : undefined}
-            slotProps={{ htmlInput: { maxLength: FORM_LIMITS.questionTextMax } }}
-          />
-          {!question && (
-            <TextField
-              select
-              label={t("forms-staff-questions.type")}
-              value={type}
-              onChange={(e) => setType(Number(e.target.value))}
-              required
-              error={!!errors.question_type}
-              helperText={errors.question_type ? msg(errors.question_type) : undefined}
-            >
-              {types.map((x) => (
-                <MenuItem key={x.id} value={x.id}>
-                  {x.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t("ui.actions.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {t(question ? "ui.actions.save" : "ui.actions.add")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      {question && <DialogContentText>{t("forms-staff-questions.editIntro")}</DialogContentText>}
+      <TextField
+        label={t("forms-staff-questions.text")}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        required
+        autoFocus
+        multiline
+        minRows={2}
+        {...fieldIssue(errors.text)}
+        slotProps={{ htmlInput: { maxLength: FORM_LIMITS.questionTextMax } }}
+      />
+      {!question && (
+        <TextField
+          select
+          label={t("forms-staff-questions.type")}
+          value={type}
+          onChange={(e) => setType(Number(e.target.value))}
+          required
+          {...fieldIssue(errors.question_type)}
+        >
+          {types.map((x) => (
+            <MenuItem key={x.id} value={x.id}>
+              {x.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </FormDialog>
   );
 }

@@ -1,0 +1,26 @@
+import Alert from "@mui/material/Alert";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../api/errors";
+import { useLanguage } from "../i18n/useLanguage";
+
+/**
+ * The note that starred fields are required, at the top of a form; under it the last submit's `failure`, where the
+ * form shows it first (a long form, whose foot may be out of sight).
+ */
+export function RequiredNote({ failure = null }: { failure?: unknown }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {t("common.requiredNote")}
+      </Typography>
+      {failure !== null && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(failure, language)}
+        </Alert>
+      )}
+    </>
+  );
+}
