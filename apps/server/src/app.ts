@@ -85,11 +85,16 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** The time the background jobs see (tests pass a manual clock); the system clock by default. */
   clock?: Clock;
+  /**
+   * The database holds the demo accounts (startup.ts `prepareData`): the integrators' page names them only then,
+   * and only where this server writes them (`seedDemo`). Left out: `seedDemo` alone (tests, the document's build).
+   */
+  demoAccounts?: boolean;
 }
 
 export async function buildApp(
   config: AppConfig,
-  { database, logStream, clock }: BuildOptions,
+  { database, logStream, clock, demoAccounts = config.seedDemo }: BuildOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -191,7 +196,7 @@ export async function buildApp(
   // the OpenAPI document and its page at /api/docs (lib/openapi/document.ts)
   // the demo accounts are named only where this server writes them (never in production unless asked)
   await registerOpenApi(app, "1.14.0", {
-    demo: config.seedDemo ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
+    demo: config.seedDemo && demoAccounts ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
   });
 
   await app.register(

@@ -32,7 +32,7 @@ try {
   exitOnStartupError(damageOf(database, err));
 }
 
-const app = await buildApp(config, { database });
+const app = await buildApp(config, { database, demoAccounts: data.demo });
 
 let closing = false;
 async function shutdown(signal: string) {

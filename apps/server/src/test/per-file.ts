@@ -17,14 +17,6 @@ export function perFile<T extends object>(start: () => Promise<T>, stop: (starte
 
 type TestAppOptions = Parameters<typeof startTestApp>[0];
 
-/** The test app for a whole test file. */
-export function testAppPerFile(opts: TestAppOptions): TestApp {
-  return perFile(
-    () => startTestApp(opts),
-    (t) => t.close(),
-  );
-}
-
 /** The seeded test app and the tokens of the role matrix (test/roles.ts) for a whole test file. */
 export function testAppWithRolesPerFile(opts: TestAppOptions = {}): {
   t: TestApp;

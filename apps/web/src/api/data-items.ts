@@ -104,7 +104,7 @@ export async function uploadImage(path: ApiUrl, file: File, opts: UploadOptions)
     if (renewed) ({ status, xhr } = await sendOnce(path, file, renewed.idToken, opts));
   }
   if (status < 200 || status >= 300) throw apiErrorOf(xhr.status, xhr.responseText);
-  // parsed as `api`'s calls are: the answer is the document's (both upload routes answer the same schema)
+  // both upload routes answer the stored image as JSON (the document's schema); an empty answer would be a server fault
   return JSON.parse(xhr.responseText) as UploadedImage;
 }
 

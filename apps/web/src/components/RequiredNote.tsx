@@ -1,8 +1,6 @@
-import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../api/errors";
-import { useLanguage } from "../i18n/useLanguage";
+import { FailureAlert } from "./FailureAlert";
 
 /**
  * The note that starred fields are required, at the top of a form; under it the last submit's `failure`, where the
@@ -10,17 +8,12 @@ import { useLanguage } from "../i18n/useLanguage";
  */
 export function RequiredNote({ failure = null }: { failure?: unknown }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   return (
     <>
       <Typography variant="body2" color="text.secondary">
         {t("common.requiredNote")}
       </Typography>
-      {failure !== null && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(failure, language)}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} sx={{ mt: 2 }} />
     </>
   );
 }

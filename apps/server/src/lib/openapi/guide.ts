@@ -95,8 +95,16 @@ export function integratorsGuide({ demo }: GuideInput): string {
   // the curl example signs in as the demo client where there is one, else as the reader's own account
   const client = demo?.accounts.find((a) => a.role.startsWith("client")) ?? demo?.accounts[0];
   const who = client
-    ? { email: client.email, password: demo?.password ?? "", text: `the demo client \`${client.email}\`` }
-    : { email: "you@example.com", password: "your-password", text: "a client account of yours" };
+    ? {
+        email: client.email,
+        password: demo?.password ?? "",
+        text: `With \`npm start\` (${base}), the demo client \`${client.email}\``,
+      }
+    : {
+        email: "you@example.com",
+        password: "your-password",
+        text: "On this server (set `BASE` below to its address), a client account of yours",
+      };
   const { bandUploads, windowS } = RATE_LIMIT_DEFAULTS;
   // the example's samples at the last minutes (epoch seconds): the demo's simulated data ends at the first start
   const { samples } = BAND_UPLOAD_EXAMPLE;
@@ -187,7 +195,7 @@ export function integratorsGuide({ demo }: GuideInput): string {
       ]),
     ),
     "",
-    `With \`npm start\` (${base}), ${who.text} signs in and sends ${samples.length} ` +
+    `${who.text} signs in and sends ${samples.length} ` +
       "heart-rate samples of the last minutes (as epoch seconds), twice: the second time they are duplicates.",
     "",
     "```sh",

@@ -39,7 +39,7 @@ export function ExportDataCard({ titleId }: { titleId: string }) {
 
   return (
     <SectionCard title={t("personal-export.title")} titleId={titleId} intro={t("personal-export.intro")}>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
         {t("personal-export.note")}
       </Typography>
       <RetentionNote />

@@ -92,13 +92,13 @@ async function told() {
     .map((r) => [r.alert, r.to, r.kind, r.status])
     .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1]), "en"));
 }
-/** A member's report link: ids and the time only, never the member's name or e-mail address. */
 /** The once-only slots harbor's digests of measurement alerts have claimed. */
 const harborMeasurementDigestSlots = () =>
   w.t.db
     .select()
     .from(jobSlots)
     .where(eq(jobSlots.job, digestSlotJob("harbor", 2)));
+/** A member's report link: ids and the time only, never the member's name or e-mail address. */
 const reportLink = (uid: string, at: number | null, report = "00005098") =>
   `${JOBS_APP_URL}/staff/reports/${report}/${uid}?workspace=harbor${at === null ? "" : `&at=${Math.floor(at / 1000)}`}`;
 const LIST_LINK = `${JOBS_APP_URL}/staff/notifications?workspace=harbor`;
