@@ -18,8 +18,10 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/features/demo";
+import { DEMO_PASSWORD, loadDemoSeed } from "../apps/server/src/features/demo";
 import { changeSomething, DATABASE_URL, freePort, pct, progress, startServer } from "./lib/server";
+
+const { seedDemo } = await loadDemoSeed();
 
 const { values: o } = parseArgs({
   options: {

@@ -12,8 +12,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../apps/server/src/db/client";
 import { migrateDatabase } from "../apps/server/src/db/migrate";
-import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/features/demo";
+import { DEMO_PASSWORD, loadDemoSeed } from "../apps/server/src/features/demo";
 import { pct, progress, type Server, startServer } from "./lib/server";
+
+const { seedDemo } = await loadDemoSeed();
 
 const { values: o } = parseArgs({
   options: { calls: { type: "string", default: "3000" }, block: { type: "string", default: "100" } },

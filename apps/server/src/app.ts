@@ -55,6 +55,7 @@ import { createOutboxWorker, OUTBOX_JOB } from "./lib/mail/outbox-worker";
 import { Metrics, registerRequestMetrics } from "./lib/metrics";
 import { registerNoStore } from "./lib/no-store";
 import { registerOpenApi } from "./lib/openapi/document";
+import { tagged } from "./lib/openapi/operations";
 import { RATE_LIMIT_DEFAULTS, registerRateLimits } from "./lib/rate-limits";
 import { requestIdOf } from "./lib/request-id";
 
@@ -199,38 +200,34 @@ export async function buildApp(
     demo: config.seedDemo && demoAccounts ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
   });
 
+  // each feature's routes, under the feature's tag in the OpenAPI document
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(ctx));
-      await api.register(authRoutes(ctx));
-      await api.register(userRoutes(ctx));
-      await api.register(staffSessionRoutes(ctx));
-      await api.register(adminRoutes(ctx));
-      await api.register(entityRoutes(ctx));
-      await api.register(membershipRoutes(ctx));
-      await api.register(entityStaffRoutes(ctx));
-      await api.register(memberRoutes(ctx));
+      await api.register(tagged("health", healthRoutes(ctx)));
+      await api.register(tagged("identity/auth", authRoutes(ctx)));
+      await api.register(tagged("identity/account", userRoutes(ctx)));
+      await api.register(tagged("entities/session", staffSessionRoutes(ctx)));
+      await api.register(tagged("admin", adminRoutes(ctx)));
+      await api.register(tagged("entities/records", entityRoutes(ctx)));
+      await api.register(tagged("entities/memberships", membershipRoutes(ctx)));
+      await api.register(tagged("entities/staff", entityStaffRoutes(ctx)));
+      await api.register(tagged("entities/members", memberRoutes(ctx)));
+      const onStored = config.alertEvaluation === false ? undefined : alertIngestHook(runner);
+      await api.register(tagged("vitals", vitalRoutes(ctx, { onStored }), retentionRoutes(ctx)));
       await api.register(
-        vitalRoutes(ctx, {
-          onStored: config.alertEvaluation === false ? undefined : alertIngestHook(runner),
-        }),
+        tagged("reports", clientReportRoutes(ctx), staffReportRoutes(ctx), adminExportRoutes(ctx)),
       );
-      await api.register(retentionRoutes(ctx));
-      await api.register(clientReportRoutes(ctx));
-      await api.register(staffReportRoutes(ctx));
-      await api.register(adminExportRoutes(ctx));
-      await api.register(formsRoutes(ctx));
-      await api.register(scheduleRoutes(ctx));
-      await api.register(alertRoutes(ctx));
-      await api.register(dataItemRoutes(ctx));
-      await api.register(boardRoutes(ctx));
-      await api.register(devMailboxRoutes(ctx));
-      await api.register(eventRoutes(ctx));
-      await api.register(accessAuditRoutes(ctx));
-      await api.register(accountDeletionRoutes(ctx));
-      await api.register(webhookRoutes(ctx));
-      await api.register(consentRoutes(ctx));
-      await api.register(personalExportRoutes(ctx));
+      await api.register(tagged("forms", formsRoutes(ctx), scheduleRoutes(ctx)));
+      await api.register(tagged("alerts", alertRoutes(ctx)));
+      await api.register(tagged("data-items", dataItemRoutes(ctx)));
+      await api.register(tagged("board", boardRoutes(ctx)));
+      await api.register(tagged("dev-mailbox", devMailboxRoutes(ctx)));
+      await api.register(tagged("events", eventRoutes(ctx)));
+      await api.register(tagged("access-audit", accessAuditRoutes(ctx)));
+      await api.register(tagged("account-deletion", accountDeletionRoutes(ctx)));
+      await api.register(tagged("webhooks", webhookRoutes(ctx)));
+      await api.register(tagged("consents", consentRoutes(ctx)));
+      await api.register(tagged("personal-export", personalExportRoutes(ctx)));
     },
     { prefix: "/api" },
   );

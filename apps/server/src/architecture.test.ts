@@ -171,4 +171,23 @@ describe("import layers", () => {
       ).toEqual([]);
     }
   });
+
+  it("the server loads the demo seed only when it writes demo data", () => {
+    // what main.ts evaluates at every start: its static imports, followed (type-only and dynamic imports aside)
+    const loaded = new Set([`${SERVER}main.ts`]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const e of server)
+        if (loaded.has(e.from) && e.to && !e.dynamic && !e.typeOnly && !loaded.has(e.to)) {
+          loaded.add(e.to);
+          grew = true;
+        }
+    }
+    expect(loaded.has(`${SERVER}app.ts`)).toBe(true);
+    expect(loaded.has(`${SERVER}features/demo/accounts.ts`)).toBe(true);
+    const demoCode = [...loaded].filter((f) => /features\/demo\/(seed|simulator)/.test(f));
+    expect(demoCode, "load the demo seed through features/demo's loadDemoSeed()").toEqual([]);
+    // and it is there, behind the loader
+    expect(server.some((e) => e.dynamic && e.to === `${SERVER}features/demo/seed.ts`)).toBe(true);
+  });
 });

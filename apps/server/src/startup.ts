@@ -6,7 +6,7 @@ import { migrateDatabase } from "./db/migrate";
 import { users } from "./db/schema";
 import { gradeUngradedStates } from "./db/state-zones";
 import { AdminInputError, createSuperUser } from "./features/admin";
-import { demoAccountsText, isEmpty, type SeedOptions, seedDemo } from "./features/demo";
+import { demoAccountsText, loadDemoSeed, type SeedOptions } from "./features/demo";
 import { hasDemoAccounts } from "./features/health";
 
 /**
@@ -78,9 +78,9 @@ export async function prepareData(
   db: Db,
   seed: SeedOptions = {},
 ): Promise<PreparedData> {
-  const firstStart = await isEmpty(db);
+  const firstStart = !(await holdsAnAccount(db));
   const seeded = firstStart && !!config.seedDemo;
-  if (seeded) await seedDemo(db, seed);
+  if (seeded) await (await loadDemoSeed()).seedDemo(db, seed);
   // the alert states written before the watch board kept their zones (migration 0011) are graded once
   await gradeUngradedStates(db);
   const admin = config.firstAdmin ? await createSuperUser(db, config.firstAdmin) : undefined;
@@ -90,6 +90,12 @@ export async function prepareData(
     .where(eq(users.isSuperUser, true))
     .limit(1);
   return { firstStart, seeded, admin, demo: await hasDemoAccounts(db), hasSuperUser: !!superUser };
+}
+
+/** False on a first start: the database holds no account yet. */
+async function holdsAnAccount(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return !!row;
 }
 
 /** The lines after "Mimamori is running": demo accounts (and that they are public) or how to add an admin. */

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import {
   cpSync,
@@ -12,12 +11,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import "../test/provided";
 import { gunzipSync } from "node:zlib";
 import { verifyPassword } from "../lib/crypto";
+import { type NodeProcess, REPO_ROOT, SERVER_MAIN, startNode, waitHealthy } from "../test/child-process";
 import { freePort } from "../test/free-port";
 import { readBackup } from "../tools/backup-file";
 import { openDatabase, rows } from "./client";
@@ -28,43 +27,11 @@ import { users } from "./schema";
  * The embedded database's folder, end to end through the real entry points as child processes: one server per
  * folder, backup and restore, and a damaged folder. PGlite only (against PostgreSQL there is no folder).
  */
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const MAIN = "apps/server/src/main.ts";
 const ADMIN = { email: "owner@example.com", password: "correct horse battery" };
 
-interface Run {
-  child: ChildProcess;
-  stdout: string;
-  stderr: string;
-  exit: Promise<number | null>;
-}
-
-/** Runs `script` in Node with `nodeArgs` (TypeScript through tsx unless told otherwise). */
-function run(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-  nodeArgs = ["--import", "tsx"],
-): Run {
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    cwd: ROOT,
-    env: { ...inherited, LOG_LEVEL: "warn", WEB_DIST: "", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const r: Run = {
-    child,
-    stdout: "",
-    stderr: "",
-    exit: new Promise((resolve) => child.on("exit", (code) => resolve(code))),
-  };
-  child.stdout?.on("data", (d) => {
-    r.stdout += d;
-  });
-  child.stderr?.on("data", (d) => {
-    r.stderr += d;
-  });
-  return r;
+/** Runs `script` (the server, a tool) as a child process, quiet but for warnings. */
+function run(script: string, args: string[], env: Record<string, string>, nodeArgs?: string[]) {
+  return startNode(script, args, { LOG_LEVEL: "warn", ...env }, nodeArgs);
 }
 
 /** Runs a tool to its end. */
@@ -72,24 +39,6 @@ async function tool(script: string, args: string[], env: Record<string, string>)
   const r = run(script, args, env);
   const code = await r.exit;
   return { code, stdout: r.stdout, stderr: r.stderr };
-}
-
-async function waitHealthy(r: Run, port: number) {
-  const deadline = Date.now() + 60_000;
-  let exited = false;
-  void r.exit.then(() => {
-    exited = true;
-  });
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`the server exited: ${r.stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  throw new Error(`the server did not become healthy: ${r.stderr}`);
 }
 
 /** A migrated data folder made from the test template (no account in it). */
@@ -114,7 +63,7 @@ async function accounts(dir: string) {
 describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", () => {
   let tmp: string;
   let data: string;
-  const servers: Run[] = [];
+  const servers: NodeProcess[] = [];
   beforeAll(async () => {
     tmp = mkdtempSync(path.join(tmpdir(), "mimamori-datadir-"));
     data = path.join(tmp, "data");
@@ -142,7 +91,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
       const built = { code: exitCode, stdout: build.stdout, stderr: build.stderr };
       expect(built.code, built.stderr).toBe(0);
       const { entry, args, pgArgs, env } = JSON.parse(built.stdout);
-      expect(entry).toBe(path.join(ROOT, "apps/server/dist/main.mjs"));
+      expect(entry).toBe(path.join(REPO_ROOT, "apps/server/dist/main.mjs"));
       expect(args).toEqual(["--heap-growing-percent=150", "--max-semi-space-size=4", "--liftoff-only"]);
       // no WebAssembly database in the process
       expect(pgArgs).toEqual(["--heap-growing-percent=150", "--max-semi-space-size=4"]);
@@ -171,7 +120,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
     SLOW,
     async () => {
       const port = await freePort();
-      const first = run(MAIN, [], {
+      const first = run(SERVER_MAIN, [], {
         DATA_DIR: data,
         PORT: String(port),
         SEED_DEMO: "false",
@@ -183,7 +132,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
       expect(first.stdout).toContain(`Super user ${ADMIN.email} created (ADMIN_EMAIL).`);
       expect(JSON.parse(readFileSync(path.join(data, LOCK_FILE), "utf8")).pid).toBe(first.child.pid);
 
-      const second = run(MAIN, [], { DATA_DIR: data, PORT: String(await freePort()) });
+      const second = run(SERVER_MAIN, [], { DATA_DIR: data, PORT: String(await freePort()) });
       servers.push(second);
       expect(await second.exit).toBe(1);
       expect(second.stderr).toContain(`The data folder ${data} is in use by another Mimamori process`);
@@ -292,7 +241,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("the embedded database's folder", ()
     const copy = path.join(tmp, `damaged-${Math.random().toString(36).slice(2)}`);
     cpSync(data, copy, { recursive: true });
     damage(copy);
-    const r = run(MAIN, [], { DATA_DIR: copy, PORT: String(await freePort()) });
+    const r = run(SERVER_MAIN, [], { DATA_DIR: copy, PORT: String(await freePort()) });
     servers.push(r);
     expect(await r.exit).toBe(1);
     expect(r.stderr).toContain(`The embedded database in ${copy} could not be opened`);

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase, rows } from "../db/client";
@@ -22,7 +20,10 @@ import { BUCKET_ROW, hourBuckets } from "../features/vitals/levels";
 import { packClosedDays, unpackDays } from "../features/vitals/pack";
 import { rebuildUser } from "../features/vitals/rebuild";
 import "../test/provided";
+import { apiClient } from "../test/api-client";
+import { kill9, SERVER_MAIN, startNode, stopGracefully, waitHealthy } from "../test/child-process";
 import { freePort } from "../test/free-port";
+import { samplesStoredTwice } from "../test/packed-samples";
 
 /*
  * Crash safety of the embedded database: the real server runs as a child process on its own data folder
@@ -32,9 +33,7 @@ import { freePort } from "../test/free-port";
  * durability is not ours to test, the embedded database's is.
  */
 
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const SECRET = "crash-test-secret-crash-test-secret-0123456789";
-const DEMO_PASSWORD = "mimamori-demo";
 /** Demo accounts that upload band data at once (any signed-in person may upload their own). */
 const UPLOADERS = [
   "client@example.com",
@@ -44,102 +43,28 @@ const UPLOADERS = [
   "admin@example.com",
 ];
 
-/** The server (apps/server/src/main.ts) as a child process on `dataDir`. */
-class ServerProcess {
-  exitReason: string | null = null;
-  private output = "";
-  private readonly exited: Promise<void>;
-
-  private constructor(
-    readonly child: ChildProcess,
-    readonly base: string,
-  ) {
-    const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-4000);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    this.exited = new Promise((resolve) =>
-      child.once("exit", (code, signal) => {
-        this.exitReason = signal ? `signal ${signal}` : `code ${code}`;
-        resolve();
-      }),
-    );
+/** The server (apps/server/src/main.ts) as a child process on `dataDir`, once healthy. */
+async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
+  const port = await freePort();
+  const proc = startNode(SERVER_MAIN, [], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    AUTH_SECRET: SECRET,
+    LOG_LEVEL: "warn",
+    RAW_RETENTION_DAYS: "3650",
+    SEED_DEMO: "true",
+    SMTP_URL: undefined,
+    ...extraEnv,
+  });
+  try {
+    await waitHealthy(proc, port);
+  } catch (err) {
+    await kill9(proc);
+    throw err;
   }
-
-  static async start(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      RAW_RETENTION_DAYS: "3650",
-      WEB_DIST: "",
-      SEED_DEMO: "true",
-      ...extraEnv,
-    };
-    delete env.DATABASE_URL;
-    delete env.SMTP_URL;
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const server = new ServerProcess(child, `http://127.0.0.1:${port}/api`);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitReason)
-        throw new Error(`the server exited during start-up (${server.exitReason}):\n${server.output}`);
-      const status = await fetch(`${server.base}/health`).then(
-        (r) => r.arrayBuffer().then(() => r.status),
-        () => 0,
-      );
-      if (status === 200) return server;
-      if (Date.now() > deadline) {
-        await server.kill9();
-        throw new Error(`the server did not become healthy within 60 s:\n${server.output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  /** SIGKILL, and waits until the process is gone (reaped: its pid no longer answers). */
-  async kill9(): Promise<void> {
-    if (this.exitReason === null) this.child.kill("SIGKILL");
-    await this.exited;
-  }
-
-  /** Graceful stop (main.ts closes the app and the database on SIGTERM). */
-  async stop(): Promise<void> {
-    if (this.exitReason !== null) return;
-    this.child.kill("SIGTERM");
-    const killer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
-    await this.exited;
-    clearTimeout(killer);
-  }
-
-  async call(method: string, p: string, body?: unknown, token?: string) {
-    const res = await fetch(`${this.base}${p}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
-
-  async signIn(email: string) {
-    const res = await this.call("POST", "/auth/sign-in", { email, password: DEMO_PASSWORD });
-    if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return { token: res.body.idToken as string, uid: res.body.user.uid as string };
-  }
+  return { proc, ...apiClient(`http://127.0.0.1:${port}`) };
 }
+type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** Opens the data folder in this process (the server must be stopped): the embedded database itself. */
 async function inspect<T>(dataDir: string, f: (db: Database["db"]) => Promise<T>): Promise<T> {
@@ -165,7 +90,7 @@ describe.skipIf(skip)(
   "kill -9 of the server on the embedded database (PGlite; skipped with DATABASE_URL)",
   () => {
     let dataDir: string;
-    let server: ServerProcess | undefined;
+    let server: Server | undefined;
 
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), "mimamori-crash-"));
@@ -177,13 +102,13 @@ describe.skipIf(skip)(
     });
     // a failed test leaves no server holding the folder for the next one
     afterEach(async () => {
-      await server?.kill9();
+      if (server) await kill9(server.proc);
       server = undefined;
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
     it("keeps every acknowledged vitals batch whole, and each unacknowledged one whole or absent; a re-upload stores one copy", async () => {
-      server = await ServerProcess.start(dataDir);
+      server = await startServer(dataDir);
       const running = server;
       const uploaders = await Promise.all(UPLOADERS.map((email) => running.signIn(email)));
       const N = 1_500;
@@ -211,11 +136,11 @@ describe.skipIf(skip)(
       const outcomes: Outcome[] = [];
       let failure: Error | undefined;
       let killing = false;
-      const loops = uploaders.map(async ({ token }, u) => {
+      const loops = uploaders.map(async ({ idToken: token }, u) => {
         for (let k = 0; !killing && !failure; k++) {
           let res: { status: number; body: { accepted?: number; duplicates?: number; rejected?: unknown[] } };
           try {
-            res = await running.call("POST", "/user/vitals", batch(u, k), token);
+            res = await running.call("POST", "/user/vitals", batch(u, k), { token });
           } catch (err) {
             if (!killing) failure = err as Error;
             outcomes.push({ u, k, acked: false });
@@ -229,12 +154,12 @@ describe.skipIf(skip)(
       });
       const ackedCount = () => outcomes.filter((o) => o.acked).length;
       while (ackedCount() < 10 && !failure) {
-        if (server.exitReason) throw new Error(`the server died (${server.exitReason})`);
+        if (server.proc.exitReason) throw new Error(`the server died (${server.proc.exitReason})`);
         await new Promise((r) => setTimeout(r, 5));
       }
       if (failure) throw failure;
       killing = true;
-      await server.kill9();
+      await kill9(server.proc);
       await Promise.all(loops);
       if (failure) throw failure;
       const ackedBatches = outcomes.filter((o) => o.acked);
@@ -244,11 +169,13 @@ describe.skipIf(skip)(
       expect(unacked.length).toBeGreaterThan(0);
 
       // the next start takes over the lock the killed server left behind
-      const restarted = await ServerProcess.start(dataDir);
+      const restarted = await startServer(dataDir);
       server = restarted;
       const again = await Promise.all(UPLOADERS.map((email) => restarted.signIn(email)));
       const upload = async (o: Outcome) => {
-        const res = await restarted.call("POST", "/user/vitals", batch(o.u, o.k), again[o.u]?.token);
+        const res = await restarted.call("POST", "/user/vitals", batch(o.u, o.k), {
+          token: again[o.u]?.idToken,
+        });
         expect(res.status).toBe(200);
         return { accepted: res.body.accepted, duplicates: res.body.duplicates, rejected: res.body.rejected };
       };
@@ -263,10 +190,10 @@ describe.skipIf(skip)(
         if (first.accepted === 0) committedUnacked++;
         expect(await upload(o), `re-upload of batch ${o.u}/${o.k}`).toEqual(whole);
       }
-      await restarted.stop();
+      await stopGracefully(restarted.proc);
 
       // the stored rows: one copy of every batch, and every bucket level equal to the raw samples
-      const ids = uploaders.map((u) => u.uid);
+      const ids = uploaders.map((u) => u.user.uid);
       const counts = await inspect(dataDir, async (db) => {
         const out: { u: number; k: number; samples: number; sleep: number }[] = [];
         for (const o of outcomes) {
@@ -306,7 +233,7 @@ describe.skipIf(skip)(
     }, 120_000);
 
     it("keeps every acknowledged row of a users import, and no row of an interrupted one half-written", async () => {
-      const running = await ServerProcess.start(dataDir);
+      const running = await startServer(dataDir);
       server = running;
       const staff = await running.signIn("staff@example.com");
       const sizes = [20, 80, 80];
@@ -321,7 +248,9 @@ describe.skipIf(skip)(
       let killing = false;
       const sent = imports.map(async (body, r): Promise<Result> => {
         try {
-          const res = await running.call("POST", "/staff/sakura/users/register", body, staff.token);
+          const res = await running.call("POST", "/staff/sakura/users/register", body, {
+            token: staff.idToken,
+          });
           if (res.status !== 200) throw new Error(`status ${res.status} ${JSON.stringify(res.body)}`);
           return { r, rows: res.body };
         } catch (err) {
@@ -332,7 +261,7 @@ describe.skipIf(skip)(
       // kill as soon as the smallest import is acknowledged, while the larger ones are being written
       const first = await Promise.race(sent);
       killing = true;
-      await running.kill9();
+      await kill9(running.proc);
       const results = await Promise.all(sent);
       expect(first.rows, `the first import's answer: ${first.error}`).toBeDefined();
       const acked = results.filter((x) => x.rows);
@@ -341,14 +270,18 @@ describe.skipIf(skip)(
       for (const a of acked) expect(a.rows?.every((row) => row.status === "sent")).toBe(true);
 
       // after a restart: acknowledged rows are there; an interrupted import's rows are whole or absent
-      const restarted = await ServerProcess.start(dataDir);
+      const restarted = await startServer(dataDir);
       server = restarted;
       const admin = await restarted.signIn("admin@example.com");
       const staff2 = await restarted.signIn("staff@example.com");
       /** Every crash-* account (super user's list) and whether it is a member of sakura (staff's list). */
       const state = async () => {
-        const all = await restarted.call("GET", "/admin/users/all_entities", undefined, admin.token);
-        const members = await restarted.call("GET", "/staff/sakura/users", undefined, staff2.token);
+        const all = await restarted.call("GET", "/admin/users/all_entities", undefined, {
+          token: admin.idToken,
+        });
+        const members = await restarted.call("GET", "/staff/sakura/users", undefined, {
+          token: staff2.idToken,
+        });
         expect([all.status, members.status]).toEqual([200, 200]);
         const memberEmails = new Set((members.body as { email: string }[]).map((m) => m.email));
         return (all.body as { email: string; name: string; language: string }[])
@@ -377,7 +310,9 @@ describe.skipIf(skip)(
 
       // importing the interrupted files again completes them, one membership per person
       for (const x of interrupted) {
-        const res = await restarted.call("POST", "/staff/sakura/users/register", imports[x.r], staff2.token);
+        const res = await restarted.call("POST", "/staff/sakura/users/register", imports[x.r], {
+          token: staff2.idToken,
+        });
         expect(res.status).toBe(200);
         for (const row of res.body as { email: string; status: string }[])
           expect(["sent", "already_exists"], `${row.email} on the second import`).toContain(row.status);
@@ -390,7 +325,7 @@ describe.skipIf(skip)(
           .sort(),
       );
       expect(end.every((u) => u.member)).toBe(true);
-      await restarted.stop();
+      await stopGracefully(restarted.proc);
       console.log(
         `crash (import): ${acked.length} import(s) acknowledged, ${interrupted.length} interrupted with ${written.join(", ")} of their rows written before the kill`,
       );
@@ -426,10 +361,10 @@ describe.skipIf(skip)(
       });
       expect(before.packed).toBe(0);
       expect(before.hot).toBeGreaterThan(5 * 100_000);
-      server = await ServerProcess.start(dataDir);
+      server = await startServer(dataDir);
       // the job starts once the server answers; it packs 50,000 samples a batch, in seconds for all of them here
       await new Promise((r) => setTimeout(r, 1_000));
-      await server.kill9();
+      await kill9(server.proc);
       const killed = await inspect(dataDir, vitalTotals);
       // the kill came before the pack had ended
       expect(killed.packed).toBeLessThan(before.total);
@@ -441,9 +376,9 @@ describe.skipIf(skip)(
       });
       expect(killed.months).toBe(before.total);
       // the next start (its own pack off here) and an in-process pack go on where the killed one stopped
-      const restarted = await ServerProcess.start(dataDir, { PACK_SAMPLES: "off" });
+      const restarted = await startServer(dataDir, { PACK_SAMPLES: "off" });
       server = restarted;
-      await restarted.stop();
+      await stopGracefully(restarted.proc);
       const packed = await inspect(dataDir, async (db) => {
         const run = await packClosedDays(db, Date.now());
         return { run, totals: await vitalTotals(db) };
@@ -484,11 +419,7 @@ async function vitalTotals(db: Database["db"]) {
     db,
     sql`select (select count(*) from ${v})::int as hot,
       (select coalesce(sum(cardinality(${d.offsets})), 0) from ${d})::int as packed,
-      (select count(*) from (select u, m, t from (
-          select ${v.userId} as u, ${v.measure} as m, ${v.at} as t from ${v}
-          union all
-          select ${d.userId}, ${d.measure}, ${d.day} + x.o * interval '1 millisecond' from ${d}, unnest(${d.offsets}) as x(o)
-        ) a group by 1, 2, 3 having count(*) > 1) b)::int as twice,
+      ${samplesStoredTwice} as twice,
       (select coalesce(sum(h.${BUCKET_ROW.count}), 0) from (${hourBuckets(() => sql`true`, { from: 0, to: Date.now() + 86_400_000 })}) h)::int
         as hours,
       ${level(vitalBucketsDay)} as days, ${level(vitalBucketsMonth)} as months,

@@ -9,6 +9,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemo } from "../features/demo/seed";
 import type { Clock } from "../jobs/clock";
 import "./provided";
+import { apiClient } from "./api-client";
 import { freePort } from "./free-port";
 import { startSmtpPeer } from "./smtp";
 
@@ -38,14 +39,6 @@ async function freshDatabase(): Promise<Database> {
     await a.end();
   };
   return database;
-}
-
-type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
-
-export interface CallOptions {
-  token?: string;
-  lang?: "ja" | "en";
-  headers?: Record<string, string>;
 }
 
 /**
@@ -111,33 +104,7 @@ export async function startTestApp(
   });
   const app = await buildApp(config, { database, logStream, clock: opts.clock });
   const address = await app.listen({ port, host: "127.0.0.1" });
-
-  async function call(method: string, path: string, body?: Json, o: CallOptions = {}) {
-    const headers: Record<string, string> = { "accept-language": o.lang ?? "en", ...o.headers };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await fetch(`${address}/api${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
-    return { status: res.status, body: json as any, headers: res.headers };
-  }
-
-  async function signIn(email: string, password = "mimamori-demo") {
-    const res = await call("POST", "/auth/sign-in", { email, password });
-    if (res.status !== 200)
-      throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { idToken: string; refreshToken: string; user: { uid: string } };
-  }
+  const { call, signIn } = apiClient(address);
 
   return {
     app,

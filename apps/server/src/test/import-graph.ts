@@ -14,6 +14,10 @@ export interface ImportEdge {
   /** The imported file relative to `repoRoot` when the specifier is relative and resolves, else null. */
   to: string | null;
   line: number;
+  /** `import("…")`: loaded when the code runs it, not when the importing file loads. */
+  dynamic: boolean;
+  /** `import type` / `export type`: erased from the JavaScript. */
+  typeOnly: boolean;
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
@@ -58,7 +62,14 @@ export function importGraph(dir: string): ImportEdge[] {
       if (!specifier) continue;
       const to = resolve(file, specifier);
       const line = text.slice(0, m.index).split("\n").length;
-      edges.push({ from: rel(file), specifier, to: to && rel(to), line });
+      edges.push({
+        from: rel(file),
+        specifier,
+        to: to && rel(to),
+        line,
+        dynamic: m[2] !== undefined,
+        typeOnly: /^[\s;}]?(?:import|export)\s+type\s/.test(m[0]),
+      });
     }
     return edges;
   });

@@ -1,4 +1,4 @@
-import { demoAccountsText, seedDemo } from "../features/demo";
+import { demoAccountsText, loadDemoSeed } from "../features/demo";
 import { openConfiguredDatabase, toolConfig } from "../startup";
 
 /**
@@ -6,7 +6,7 @@ import { openConfiguredDatabase, toolConfig } from "../startup";
  * so also on PostgreSQL and in production (a start seeds only the embedded quick start; see startup.ts).
  */
 const database = await openConfiguredDatabase(toolConfig());
-await seedDemo(database.db);
+await (await loadDemoSeed()).seedDemo(database.db);
 await database.close();
 console.log(
   `Demo data written (${database.kind}).\n${demoAccountsText()}\nThese accounts and their password are public: use this database for trying Mimamori only.`,

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { and, eq, like } from "drizzle-orm";
 import { entities, memberships, users } from "../db/schema";
-import { DEMO_PASSWORD, loadUser } from "../features/demo";
+import { DEMO_PASSWORD, loadBandSimulator } from "../features/demo";
 import { hashPassword } from "../lib/crypto";
 import { openConfiguredDatabase, toolConfig } from "../startup";
 
@@ -30,6 +30,7 @@ if (!(n > 0 && days > 0 && hrStep > 0 && /^[A-Za-z0-9]{3,20}$/.test(ws))) {
   process.exit(2);
 }
 
+const { loadUser } = await loadBandSimulator();
 const database = await openConfiguredDatabase(toolConfig());
 const db = database.db;
 

@@ -13,13 +13,13 @@ export function ResponsiveDialog({
   open,
   onClose,
   title,
-  maxWidth,
+  maxWidth = "md",
   children,
 }: {
   open: boolean;
   onClose: (() => void) | undefined;
   title: ReactNode;
-  maxWidth: DialogProps["maxWidth"];
+  maxWidth?: DialogProps["maxWidth"];
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -34,7 +34,9 @@ export function ResponsiveDialog({
       maxWidth={maxWidth}
       fullScreen={phone}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
+        {title}
+      </DialogTitle>
       {children}
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
 import { ensureZone } from "../../lib/time-sql";
 import { auditCsvHeaders, auditCsvRows, myAudit, searchAudit } from "./queries";
 
@@ -22,7 +23,7 @@ export function accessAuditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/admin/access-audit",
       {
-        config: { access: "super-user" },
+        config: call("super-user", "searchAccessAudit", "Search the access audit"),
         schema: { querystring: auditSearchQuerySchema, response: { 200: auditPageSchema } },
       },
       async (req) => searchAudit(ctx.db, req.query),
@@ -30,7 +31,12 @@ export function accessAuditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/admin/access-audit/download",
-      { config: { access: "super-user" }, schema: { querystring: auditDownloadQuerySchema } },
+      {
+        config: call("super-user", "downloadAccessAudit", "Download the access audit as CSV", {
+          produces: ["text/csv"],
+        }),
+        schema: { querystring: auditDownloadQuerySchema },
+      },
       async (req, reply) => {
         const q = req.query;
         await ensureZone(ctx.db, q.timezone);
@@ -42,7 +48,7 @@ export function accessAuditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/user/access-audit",
       {
-        config: { access: "user" },
+        config: call("user", "listOwnAccessAudit", "Who read the signed-in person's data"),
         schema: { querystring: myAuditQuerySchema, response: { 200: myAuditPageSchema } },
       },
       async (req) => myAudit(ctx.db, requireUser(req).id, req.query),

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import { reauthenticate } from "../identity";
 import { closeAccount } from "./service";
 
@@ -20,7 +21,15 @@ export function accountDeletionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/user/account/deletion",
       {
-        config: { access: "user", allowWithoutCurrentTerms: true },
+        config: {
+          ...call(
+            "user",
+            "closeOwnAccount",
+            "Close one's own account (deleted after the grace period)",
+            CONFLICT,
+          ),
+          allowWithoutCurrentTerms: true,
+        },
         schema: { body: accountDeletionBodySchema, response: { 200: accountDeletionSchema } },
       },
       async (req) => {
@@ -33,7 +42,7 @@ export function accountDeletionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/admin/users/:uid/deletion",
       {
-        config: { access: "super-user" },
+        config: call("super-user", "adminCloseAccount", "Close a person's account", CONFLICT),
         schema: {
           params: z.object({ uid: z.uuid("user-missing") }),
           body: adminAccountDeletionBodySchema,

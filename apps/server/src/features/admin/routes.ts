@@ -15,6 +15,7 @@ import { memberships, users } from "../../db/schema";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import { purgeAccount } from "../account-deletion";
 
 const ALL = "all_entities";
@@ -63,7 +64,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/admin/login",
       {
-        config: { access: "user" },
+        config: call("user", "adminLogin", "Check that the signed-in person is an administrator"),
         schema: { body: z.object({ email: emailSchema }), response: { 200: z.boolean() } },
       },
       async (req) => {
@@ -79,7 +80,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/admin/users/:workspace",
       {
-        config: { access: "super-user" },
+        config: call("super-user", "adminListEntityUsers", "An entity's members and staff"),
         schema: {
           params: z.object({ workspace: z.string().min(1).max(64) }),
           querystring: userListQuerySchema,
@@ -96,7 +97,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/get_user_list",
       {
-        config: { access: "super-user" },
+        config: call("super-user", "adminListUsers", "Every account"),
         schema: { querystring: userListQuerySchema, response: { 200: z.array(userListItemSchema) } },
       },
       async (req) =>
@@ -115,7 +116,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       "/admin/users/:uid",
       {
-        config: { access: "super-user" },
+        config: call("super-user", "adminDeleteUser", "Delete an account permanently", CONFLICT),
         schema: { params: z.object({ uid: z.uuid("not-found") }), response: { 200: okSchema } },
       },
       async (req) => {

@@ -21,11 +21,11 @@ import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { type Cell, localText, pageSize, type RowBatches, sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
 import { at, ensureZone } from "../../lib/time-sql";
 import { aboutCurrentMember, ackBy, mailStatus, mailsOfPage } from "./list";
 import { EMAIL_STATUS_LABELS } from "./record";
 
-const superUser = { access: "super-user" as const };
 const n = notifications;
 
 const TYPE_NAMES: Record<Language, Record<NotificationType, string>> = {
@@ -166,7 +166,9 @@ export function adminNotificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.get(
       "/admin/:workspace/notifications",
       {
-        config: superUser,
+        config: call("super-user", "adminDownloadAlerts", "Download an entity's alerts as CSV", {
+          produces: ["text/csv"],
+        }),
         schema: {
           params: z.object({ workspace: z.string().min(1).max(64) }),
           querystring: adminNotificationsQuerySchema,

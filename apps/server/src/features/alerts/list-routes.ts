@@ -17,6 +17,7 @@ import { auditRead, secondsPeriod } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import { workspaceParams } from "../../lib/params";
 import { sendShared, sharedBody } from "../../lib/shared-body";
 import { ensureZone } from "../../lib/time-sql";
@@ -31,7 +32,6 @@ import {
 import { heatRecord, heatRecordCsv, heatRecordPeople, recordHeaders } from "./record";
 import { toNotificationEntity } from "./settings-routes";
 
-const staff = { access: "staff" as const };
 const idParams = workspaceParams.extend(notificationIdParamSchema.shape);
 
 /**
@@ -43,7 +43,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/notifications",
       {
-        config: staff,
+        config: call("staff", "listAlerts", "The entity's alerts"),
         schema: {
           params: workspaceParams,
           querystring: notificationWindowQuerySchema,
@@ -70,7 +70,10 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** The dot: the caller's unseen alerts of the entity (polled). */
     app.get(
       "/staff/:workspace/notifications/unseen",
-      { config: staff, schema: { params: workspaceParams, response: { 200: unseenCountSchema } } },
+      {
+        config: call("staff", "countUnseenAlerts", "How many alerts the caller has not seen"),
+        schema: { params: workspaceParams, response: { 200: unseenCountSchema } },
+      },
       async (req) => ({ count: await unseenCount(ctx.db, req.params.workspace, requireUser(req).id) }),
     );
 
@@ -78,7 +81,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/notifications/seen",
       {
-        config: staff,
+        config: call("staff", "markAlertsSeen", "Mark alerts seen"),
         schema: { params: workspaceParams, body: seenBodySchema, response: { 200: unseenCountSchema } },
       },
       async (req) => ({
@@ -89,7 +92,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/notifications/:id/acknowledge",
       {
-        config: staff,
+        config: call("staff", "acknowledgeAlert", "Acknowledge an alert", CONFLICT),
         schema: { params: idParams, body: acknowledgeBodySchema, response: { 200: notificationSchema } },
       },
       async (req) => {
@@ -102,7 +105,10 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/staff/:workspace/notifications/:id",
-      { config: staff, schema: { params: idParams, response: { 204: z.null() } } },
+      {
+        config: call("staff", "deleteAlert", "Delete an alert"),
+        schema: { params: idParams, response: { 204: z.null() } },
+      },
       async (req, reply) => {
         await removeNotification(ctx.db, req.params.workspace, requireUser(req).id, req.params.id);
         return reply.status(204).send(null);
@@ -113,7 +119,9 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/heat_illness_record",
       {
-        config: staff,
+        config: call("staff", "getHeatIllnessRecord", "The heat-illness record (JSON or CSV)", {
+          produces: ["application/json", "text/csv"],
+        }),
         schema: {
           params: workspaceParams,
           querystring: heatRecordQuerySchema,

@@ -26,10 +26,10 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import { workspaceParams } from "../../lib/params";
 import { readAlertSettings, writeAlertSetting } from "./settings-store";
 
-const staff = { access: "staff" as const };
 const typeParams = workspaceParams.extend(notificationTypeParamSchema.shape);
 
 export const toNotificationEntity = (e: EntityRow): NotificationEntity => ({
@@ -107,14 +107,20 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/staff/:workspace/entity",
-      { config: staff, schema: { params: workspaceParams, response: { 200: notificationEntitySchema } } },
+      {
+        config: call("staff", "getAlertEntity", "The entity's alert settings summary and lock"),
+        schema: { params: workspaceParams, response: { 200: notificationEntitySchema } },
+      },
       async (req) => toNotificationEntity(await requireEntity(ctx.db, req.params.workspace)),
     );
 
     /** unlocked → locked; only an admin unlocks (PUT /entities/{ws}). Locking twice is 409. */
     app.post(
       "/staff/:workspace/lock_notification",
-      { config: staff, schema: { params: workspaceParams, response: { 200: notificationEntitySchema } } },
+      {
+        config: call("staff", "lockAlertSettings", "Lock or unlock the entity's alert settings"),
+        schema: { params: workspaceParams, response: { 200: notificationEntitySchema } },
+      },
       async (req) => {
         const ws = req.params.workspace;
         const [row] = await ctx.db
@@ -130,7 +136,10 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/notification_settings/:type",
-      { config: staff, schema: { params: typeParams, response: { 200: notificationSettingResponseSchema } } },
+      {
+        config: call("staff", "getAlertSettings", "The alert settings of a measure"),
+        schema: { params: typeParams, response: { 200: notificationSettingResponseSchema } },
+      },
       async (req) => {
         const { workspace, type } = req.params;
         return settingResponse(ctx.db, workspace, type, requireUser(req).id, requestLanguage(req));
@@ -141,7 +150,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/notification_settings/:type",
       {
-        config: staff,
+        config: call("staff", "setAlertSettings", "Change the alert settings of a measure", CONFLICT),
         schema: {
           params: typeParams,
           body: notificationSettingBodySchema,
@@ -175,14 +184,17 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/notification_sync_settings",
-      { config: staff, schema: { params: workspaceParams, response: { 200: syncSettingsResponseSchema } } },
+      {
+        config: call("staff", "getSyncAlertSettings", "The out-of-sync alert settings"),
+        schema: { params: workspaceParams, response: { 200: syncSettingsResponseSchema } },
+      },
       async (req) => syncResponse(ctx.db, req.params.workspace),
     );
 
     app.post(
       "/staff/:workspace/notification_sync_settings",
       {
-        config: staff,
+        config: call("staff", "setSyncAlertSettings", "Change the out-of-sync alert settings", CONFLICT),
         schema: {
           params: workspaceParams,
           body: syncSettingsBodySchema,
@@ -205,7 +217,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       "/staff/:workspace/notification_email",
       {
-        config: staff,
+        config: call("staff", "setAlertMailSettings", "Change who gets alert mails", CONFLICT),
         schema: {
           params: workspaceParams,
           body: receiveEmailBodySchema,

@@ -13,6 +13,7 @@ import { requireUser } from "../../lib/access";
 import { answerCache } from "../../lib/answer-cache";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
 import { workspaceParams } from "../../lib/params";
 import { auditShared, sendShared, sharedBody } from "../../lib/shared-body";
 import { ensureZone } from "../../lib/time-sql";
@@ -20,8 +21,6 @@ import { openWindowEnd } from "../reports";
 import { buildBoard } from "./board";
 import { createSnooze, endSnooze } from "./snoozes";
 import { weekWearKeeper } from "./week-wear";
-
-const staff = { access: "staff" as const };
 
 /** The members whose values the board shows (the access audit's rows: one per member shown). */
 const membersShown = (b: Board) =>
@@ -38,7 +37,11 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/board",
       {
-        config: staff,
+        config: call(
+          "staff",
+          "getBoard",
+          "The watch board: members out of green, sync gaps, open alerts and wear",
+        ),
         schema: { params: workspaceParams, querystring: boardQuerySchema, response: { 200: boardSchema } },
       },
       async (req, reply) => {
@@ -61,7 +64,7 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/snoozes",
       {
-        config: staff,
+        config: call("staff", "createSnooze", "Snooze a member's measure"),
         schema: { params: workspaceParams, body: snoozeBodySchema, response: { 201: snoozeSchema } },
       },
       async (req, reply) => {
@@ -72,7 +75,10 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/staff/:workspace/snoozes/:id",
-      { config: staff, schema: { params: snoozeParams, response: { 204: z.null() } } },
+      {
+        config: call("staff", "endSnooze", "End a snooze"),
+        schema: { params: snoozeParams, response: { 204: z.null() } },
+      },
       async (req, reply) => {
         await endSnooze(ctx.db, req.params.workspace, req.params.id);
         return reply.status(204).send(null);

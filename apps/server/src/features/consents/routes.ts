@@ -12,6 +12,7 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
 import { consentHistory } from "./queries";
 
 /**
@@ -22,14 +23,20 @@ export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/user/consents",
-      { config: { access: "user" }, schema: { response: { 200: consentHistorySchema } } },
+      {
+        config: call("user", "listOwnConsents", "The signed-in person's consent history"),
+        schema: { response: { 200: consentHistorySchema } },
+      },
       async (req) => ({ items: await consentHistory(ctx.db, requireUser(req).id, requestLanguage(req)) }),
     );
 
     app.get(
       "/user/consents/status",
       {
-        config: { access: "user", allowWithoutCurrentTerms: true },
+        config: {
+          ...call("user", "getConsentStatus", "Whether the current terms need accepting"),
+          allowWithoutCurrentTerms: true,
+        },
         schema: { response: { 200: termsStatusSchema } },
       },
       async (req) => ({
@@ -42,7 +49,10 @@ export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/user/consents/accept",
       {
-        config: { access: "user", allowWithoutCurrentTerms: true },
+        config: {
+          ...call("user", "acceptTerms", "Accept the current terms and privacy policy"),
+          allowWithoutCurrentTerms: true,
+        },
         schema: { body: acceptTermsBodySchema, response: { 200: okSchema } },
       },
       async (req) => {

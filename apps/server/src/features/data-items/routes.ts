@@ -21,6 +21,7 @@ import { requireUser } from "../../lib/access";
 import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
+import { CONFLICT, call, IMAGE_UPLOAD } from "../../lib/openapi/operations";
 import { answerQuestion } from "./answers";
 import { createType, deleteType, listTypes, updateType } from "./catalogue";
 import {
@@ -49,9 +50,6 @@ import {
 import { staffAddImage, staffImage, staffImages, staffItemDetail, staffItems } from "./staff";
 import { addImage, UPLOAD_LIMITS } from "./uploads";
 
-const user = { access: "user" as const };
-const staff = { access: "staff" as const };
-const admin = { access: "super-user" as const };
 const none = { 204: z.null() };
 
 /**
@@ -67,7 +65,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/user/data",
-      { config: user, schema: { response: { 200: dataItemListSchema } } },
+      {
+        config: call("user", "listOwnDataItems", "The signed-in person's data items"),
+        schema: { response: { 200: dataItemListSchema } },
+      },
       async (req) => ({
         data: await listOwnItems(db, requireUser(req).id, requestLanguage(req)),
       }),
@@ -75,7 +76,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/user/data/:id/detail",
-      { config: user, schema: { params: itemParams, response: { 200: dataItemDetailSchema } } },
+      {
+        config: call("user", "getOwnDataItem", "One of one's data items with its answers"),
+        schema: { params: itemParams, response: { 200: dataItemDetailSchema } },
+      },
       async (req) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         return ownItemDetail(db, item, requestLanguage(req));
@@ -84,7 +88,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/user/data/:id/entities",
-      { config: user, schema: { params: itemParams, response: { 200: sharedEntityListSchema } } },
+      {
+        config: call("user", "listDataItemShares", "The entities a data item is shared with"),
+        schema: { params: itemParams, response: { 200: sharedEntityListSchema } },
+      },
       async (req) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         return { entities: await sharedEntities(db, item.item.id) };
@@ -94,7 +101,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/user/data/:id/entities/:workspace_name",
       {
-        config: user,
+        config: call("user", "shareDataItem", "Share a data item with an entity"),
         schema: { params: itemShareParams, response: { 200: sharedEntitySchema, 201: sharedEntitySchema } },
       },
       async (req, reply) => {
@@ -111,7 +118,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/user/data/:id/entities/:workspace_name",
-      { config: user, schema: { params: itemShareParams, response: none } },
+      {
+        config: call("user", "unshareDataItem", "Stop sharing a data item with an entity"),
+        schema: { params: itemShareParams, response: none },
+      },
       async (req, reply) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         await unshareItem(db, item.item.id, req.params.workspace_name);
@@ -122,7 +132,7 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/user/questions/:questionId/answer",
       {
-        config: user,
+        config: call("user", "answerDataItem", "Answer a data item's question", CONFLICT),
         schema: { params: questionParams, body: dataAnswerBodySchema, response: { 201: dataAnswerSchema } },
       },
       async (req, reply) => {
@@ -134,7 +144,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/user/data/:id/answers/:answerId",
-      { config: user, schema: { params: itemAnswerParams, response: none } },
+      {
+        config: call("user", "deleteDataItemAnswer", "Delete one of one's data item answers"),
+        schema: { params: itemAnswerParams, response: none },
+      },
       async (req, reply) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         await deleteAnswer(db, item.item.id, req.params.answerId);
@@ -145,7 +158,13 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Multipart field `image`: a JPEG, PNG, WebP or PDF of at most DATA_LIMITS.imageBytesMax bytes. */
     app.post(
       "/user/data/:id/images",
-      { config: user, schema: { params: itemParams, response: { 201: dataImageSchema } } },
+      {
+        config: call("user", "uploadDataItemFile", "Upload an image or PDF to a data item", {
+          upload: IMAGE_UPLOAD,
+          errors: [409],
+        }),
+        schema: { params: itemParams, response: { 201: dataImageSchema } },
+      },
       async (req, reply) => {
         const me = requireUser(req);
         const item = await requireOwnItem(db, me.id, req.params.id);
@@ -155,7 +174,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/user/data/:id/images/:imageId",
-      { config: user, schema: { params: itemImageParams, response: { 200: imageDownloadSchema } } },
+      {
+        config: call("user", "getDataItemFile", "One of one's uploaded files (base64)"),
+        schema: { params: itemImageParams, response: { 200: imageDownloadSchema } },
+      },
       async (req) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         return imageOf(db, item.item.id, req.params.imageId);
@@ -164,7 +186,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/user/data/:id/images/:imageId",
-      { config: user, schema: { params: itemImageParams, response: none } },
+      {
+        config: call("user", "deleteDataItemFile", "Delete one of one's uploaded files"),
+        schema: { params: itemImageParams, response: none },
+      },
       async (req, reply) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         await deleteImage(db, item.item.id, req.params.imageId);
@@ -174,7 +199,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/user/data/:id/views",
-      { config: user, schema: { params: itemParams, response: { 200: dataViewListSchema } } },
+      {
+        config: call("user", "listDataItemViews", "Who of which entity read a data item"),
+        schema: { params: itemParams, response: { 200: dataViewListSchema } },
+      },
       async (req) => {
         const item = await requireOwnItem(db, requireUser(req).id, req.params.id);
         return { views: await viewsOf(db, item.item.id) };
@@ -185,7 +213,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/user/:id/data",
-      { config: staff, schema: { params: staffMemberParams, response: { 200: staffDataListSchema } } },
+      {
+        config: call("staff", "listMemberDataItems", "A member's shared data items"),
+        schema: { params: staffMemberParams, response: { 200: staffDataListSchema } },
+      },
       async (req) => {
         const { workspace, id } = req.params;
         auditRead(req, { what: "data-items", subjects: [id] });
@@ -195,7 +226,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/data/:dataId/user/:userId",
-      { config: staff, schema: { params: staffItemParams, response: { 200: staffDataDetailSchema } } },
+      {
+        config: call("staff", "getMemberDataItem", "A member's shared data item"),
+        schema: { params: staffItemParams, response: { 200: staffDataDetailSchema } },
+      },
       async (req) => {
         const { dataId, userId } = req.params;
         auditRead(req, { what: "data-item", subjects: [userId], detail: dataId });
@@ -205,7 +239,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/data/:dataId/user/:userId/images",
-      { config: staff, schema: { params: staffItemParams, response: { 200: dataImageListSchema } } },
+      {
+        config: call("staff", "listMemberDataItemFiles", "The files of a member's shared data item"),
+        schema: { params: staffItemParams, response: { 200: dataImageListSchema } },
+      },
       async (req) => {
         const { dataId, userId } = req.params;
         auditRead(req, { what: "images", subjects: [userId], detail: dataId });
@@ -216,7 +253,13 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Multipart field `image`, for an image item the member shares with the entity (DATA-13). */
     app.post(
       "/staff/:workspace/data/:dataId/user/:userId/images",
-      { config: staff, schema: { params: staffItemParams, response: { 201: dataImageSchema } } },
+      {
+        config: call("staff", "uploadMemberDataItemFile", "Upload an image or PDF to a member's data item", {
+          upload: IMAGE_UPLOAD,
+          errors: [409],
+        }),
+        schema: { params: staffItemParams, response: { 201: dataImageSchema } },
+      },
       async (req, reply) => {
         const image = await staffAddImage(db, req, req.params, requireUser(req));
         return reply.status(201).send(image);
@@ -225,7 +268,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/data/:dataId/user/:userId/images/:imageId",
-      { config: staff, schema: { params: staffImageParams, response: { 200: imageDownloadSchema } } },
+      {
+        config: call("staff", "getMemberDataItemFile", "A file of a member's shared data item (base64)"),
+        schema: { params: staffImageParams, response: { 200: imageDownloadSchema } },
+      },
       async (req) => {
         const { dataId, userId, imageId } = req.params;
         auditRead(req, { what: "image", subjects: [userId], detail: `${dataId}/${imageId}` });
@@ -237,20 +283,26 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/admin/data-types",
-      { config: admin, schema: { response: { 200: z.array(dataItemTypeSchema) } } },
+      {
+        config: call("super-user", "listDataTypes", "The data item catalogue"),
+        schema: { response: { 200: z.array(dataItemTypeSchema) } },
+      },
       async () => listTypes(db),
     );
 
     app.post(
       "/admin/data-types",
-      { config: admin, schema: { body: dataItemTypeBodySchema, response: { 201: dataItemTypeSchema } } },
+      {
+        config: call("super-user", "createDataType", "Add a data item type", CONFLICT),
+        schema: { body: dataItemTypeBodySchema, response: { 201: dataItemTypeSchema } },
+      },
       async (req, reply) => reply.status(201).send(await createType(db, req.body)),
     );
 
     app.put(
       "/admin/data-types/:id",
       {
-        config: admin,
+        config: call("super-user", "updateDataType", "Change a data item type", CONFLICT),
         schema: { params: typeParams, body: dataItemTypeBodySchema, response: { 200: dataItemTypeSchema } },
       },
       async (req) => updateType(db, req.params.id, req.body),
@@ -258,7 +310,10 @@ export function dataItemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/admin/data-types/:id",
-      { config: admin, schema: { params: typeParams, response: none } },
+      {
+        config: call("super-user", "deleteDataType", "Delete a data item type", CONFLICT),
+        schema: { params: typeParams, response: none },
+      },
       async (req, reply) => {
         await deleteType(db, req.params.id);
         return reply.status(204).send(null);

@@ -18,10 +18,8 @@ import {
 import { type AlertMailItem, mailTemplates } from "../../lib/mail/templates";
 import { notificationsUrl, reportUrl, staffRecipients } from "../alerts";
 import { storeBatch } from "../vitals";
+import { DAY, HOUR, MIN } from "./simulator";
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 /** The demo entities are on Tokyo's clock (UTC+9, no DST). */
 const TOKYO = 9 * HOUR;
 /** Where the stored copies of the demo's past alert mails point (they are history, never sent). */

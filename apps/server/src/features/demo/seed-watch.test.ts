@@ -16,7 +16,7 @@ import {
 } from "../../db/schema";
 import { runAlertJobsOnce } from "../../test/alert-jobs";
 import { startTestApp, type TestApp } from "../../test/app";
-import { DEMO_PASSWORD } from "./seed";
+import { DEMO_PASSWORD } from "./accounts";
 import { DEMO_BOARD, DEMO_MEMBERS, DEMO_WEEK_DAYS, demoMemberIds, seedDemoMembers } from "./seed-watch";
 
 const HOUR = 3_600_000;

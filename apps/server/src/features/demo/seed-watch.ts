@@ -29,11 +29,7 @@ import { hashPassword } from "../../lib/crypto";
 import { evaluateBatch, sweepSyncGaps } from "../alerts";
 import { type IngestHook, storeBatch } from "../vitals";
 import { recordDemoAlertMails } from "./seed-alerts";
-import { loadUser, prng, type SimOptions, type Traits } from "./simulator";
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+import { DAY, HOUR, loadUser, MIN, prng, type SimOptions, type Traits } from "./simulator";
 
 export interface DemoPerson {
   email: string;

@@ -3,51 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { consents, entities, memberships, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./accounts";
+import type { SeedOptions } from "./load";
 import { seedDemoAlerts } from "./seed-alerts";
 import { seedDemoDataItems } from "./seed-data-items";
 import { seedDemoForms } from "./seed-forms";
 import { seedDemoMembers, seedDemoWeek } from "./seed-watch";
 import { loadUser } from "./simulator";
-
-export const DEMO_PASSWORD = "mimamori-demo";
-
-export const DEMO_ACCOUNTS = [
-  {
-    email: "admin@example.com",
-    name: "Admin Kanri",
-    role: "super user (admin)",
-    language: "jp",
-    superUser: true,
-  },
-  {
-    email: "staff@example.com",
-    name: "Sato Staff",
-    role: "staff of both demo entities",
-    language: "jp",
-    superUser: false,
-  },
-  {
-    email: "client@example.com",
-    name: "Tanaka Hanako",
-    role: "client (member of both entities)",
-    language: "jp",
-    superUser: false,
-  },
-  {
-    email: "client2@example.com",
-    name: "John Smith",
-    role: "client (member of the English entity)",
-    language: "en",
-    superUser: false,
-  },
-  {
-    email: "client3@example.com",
-    name: "Suzuki Ichiro",
-    role: "client (pending application)",
-    language: "jp",
-    superUser: false,
-  },
-] as const;
 
 export const DEMO_ENTITIES = [
   {
@@ -66,30 +28,8 @@ export const DEMO_ENTITIES = [
   },
 ];
 
-/** True when the database holds no account yet (first start). */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).limit(1);
-  return !row;
-}
-
 /** Demo clients with band data (every demo client); their seeds keep the data the same on every run. */
 const VITAL_CLIENTS = ["client@example.com", "client2@example.com", "client3@example.com"];
-
-export interface SeedOptions {
-  /** Days of simulated band data per demo client, ending now (0: none). Default 30. */
-  vitalDays?: number;
-  /** The demo questionnaires (features/demo/seed-forms.ts). Default true; API tests leave them out. */
-  forms?: boolean;
-  /** A few past alerts, their mails and red samples (features/demo/seed-alerts.ts). Default true; API tests leave them out. */
-  alerts?: boolean;
-  /** The demo client's personal data items (features/demo/seed-data-items.ts). Default true; API tests leave them out. */
-  dataItems?: boolean;
-  /**
-   * The demo entities' other members with a week of band data, their alerts, answers and items
-   * (features/demo/seed-watch.ts). Default true; API tests and journeys opt in (`demoMembers`), as it costs seconds.
-   */
-  members?: boolean;
-}
 
 /** Writes the demo data; re-running replaces the demo accounts and entities, leaving other data alone. */
 export async function seedDemo(
@@ -167,9 +107,4 @@ async function seedAccounts(db: Db, vitalDays: number): Promise<void> {
       { workspaceName: "sakura", userId: id("client3@example.com"), role: "client", status: "pending" },
     ]);
   });
-}
-
-export function demoAccountsText(): string {
-  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role}`);
-  return `Demo accounts (password "${DEMO_PASSWORD}"):\n${lines.join("\n")}`;
 }

@@ -10,10 +10,10 @@ import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { devMailboxOn } from "../../lib/mail/mailer";
+import { call } from "../../lib/openapi/operations";
 import { alertMembersOf, listMails, readMail } from "./queries";
 
 /** Anyone signed in; what they may read is decided by the query (`readableBy`: a super user every mail). */
-const user = { access: "user" as const };
 
 /**
  * The development mailbox (issue 28 §3): `GET /dev-mailbox` (the newest mails) and `GET /dev-mailbox/{id}` (one
@@ -32,7 +32,7 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/dev-mailbox",
       {
-        config: user,
+        config: call("user", "listMailbox", "The mails addressed to the signed-in person"),
         schema: { querystring: devMailboxQuerySchema, response: { 200: devMailboxSchema } },
       },
       async (req) => listMails(ctx.db, requireUser(req), req.query.limit),
@@ -40,7 +40,10 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/dev-mailbox/:id",
-      { config: user, schema: { params: devMailIdParamSchema, response: { 200: devMailSchema } } },
+      {
+        config: call("user", "getMail", "One mail of the development mailbox"),
+        schema: { params: devMailIdParamSchema, response: { 200: devMailSchema } },
+      },
       async (req) => {
         const mail = await readMail(ctx.db, requireUser(req), req.params.id);
         // an alert mail carries the member's value: a read of their health data (the access audit)

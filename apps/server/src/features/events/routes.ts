@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changesOf } from "../../db/changes";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
+import { call } from "../../lib/openapi/operations";
 import { workspaceParams } from "../../lib/params";
 import { EventHub, type HubLimits } from "./hub";
 
@@ -30,7 +31,13 @@ export function eventRoutes(
 
     app.get(
       "/staff/:workspace/events",
-      { config: { access: "staff" }, schema: { params: workspaceParams } },
+      {
+        config: call("staff", "streamEntityEvents", "A stream of the entity's change events", {
+          produces: ["text/event-stream"],
+          errors: [429, 503],
+        }),
+        schema: { params: workspaceParams },
+      },
       async (req, reply) => {
         const me = requireUser(req);
         const res = reply.raw;

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { requireUser } from "../../lib/access";
 import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import {
   clientAnswer,
   clientFormHistory,
@@ -23,9 +24,6 @@ import {
 } from "./answers";
 import { staffAnswerParams, workspaceQuery } from "./params";
 
-const user = { access: "user" as const };
-const staff = { access: "staff" as const };
-
 /**
  * Answers: a member's own forms and answers (§7 /user/forms…), and staff reading or deleting one member's answer
  * (`/staff/forms/{id}/{sent_order}/answers/{user_id}?workspace=`).
@@ -34,26 +32,35 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/user/forms",
-      { config: user, schema: { response: { 200: z.array(clientFormCardSchema) } } },
+      {
+        config: call("user", "listOwnForms", "The forms sent to the signed-in person"),
+        schema: { response: { 200: z.array(clientFormCardSchema) } },
+      },
       async (req) => clientForms(ctx.db, requireUser(req).id),
     );
 
     app.get(
       "/user/forms/:id/history",
-      { config: user, schema: { params: formIdParamsSchema, response: { 200: clientFormHistorySchema } } },
+      {
+        config: call("user", "getOwnFormHistory", "One's sends and answers of a form"),
+        schema: { params: formIdParamsSchema, response: { 200: clientFormHistorySchema } },
+      },
       async (req) => clientFormHistory(ctx.db, requireUser(req).id, req.params.id),
     );
 
     app.get(
       "/user/forms/:id/:sent_order/answer",
-      { config: user, schema: { params: sentOrderParamsSchema, response: { 200: answerDetailSchema } } },
+      {
+        config: call("user", "getOwnAnswer", "One's answer to a send"),
+        schema: { params: sentOrderParamsSchema, response: { 200: answerDetailSchema } },
+      },
       async (req) => clientAnswer(ctx.db, requireUser(req).id, req.params.id, req.params.sent_order),
     );
 
     app.post(
       "/user/forms/:id/:sent_order/answer",
       {
-        config: user,
+        config: call("user", "answerForm", "Answer a send", CONFLICT),
         schema: {
           params: sentOrderParamsSchema,
           body: submitAnswersBodySchema,
@@ -69,7 +76,10 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/user/forms/:id/:sent_order/answer",
-      { config: user, schema: { params: sentOrderParamsSchema, response: { 204: z.null() } } },
+      {
+        config: call("user", "deleteOwnAnswer", "Withdraw one's answer"),
+        schema: { params: sentOrderParamsSchema, response: { 204: z.null() } },
+      },
       async (req, reply) => {
         await deleteOwnAnswer(ctx.db, requireUser(req).id, req.params.id, req.params.sent_order);
         return reply.status(204).send(null);
@@ -79,7 +89,7 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/forms/:id/:sent_order/answers/:user_id",
       {
-        config: staff,
+        config: call("staff", "getMemberAnswer", "A member's answer to a send"),
         schema: {
           params: staffAnswerParams,
           querystring: workspaceQuery,
@@ -96,7 +106,7 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       "/staff/forms/:id/:sent_order/answers/:user_id",
       {
-        config: staff,
+        config: call("staff", "deleteMemberAnswer", "Delete a member's answer"),
         schema: { params: staffAnswerParams, querystring: workspaceQuery, response: { 204: z.null() } },
       },
       async (req, reply) => {

@@ -7,6 +7,7 @@ import type {
   StaffAnswerDetail,
 } from "@mimamori/shared";
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { type Db, rows } from "../../db/client";
 import { acceptedClient } from "../../db/membership-rules";
 import { entities, formAnswers, formRecipients, formSends, forms, memberships, users } from "../../db/schema";
@@ -35,9 +36,17 @@ const sendOfRecipient = and(
   eq(formSends.sentOrder, formRecipients.sentOrder),
 );
 
+/** Joins each recipient's row (a query `from(formRecipients)`) to the send it received, its form and the entity. */
+function withSendOfRecipient<Q extends PgSelect>(q: Q) {
+  return q
+    .innerJoin(formSends, sendOfRecipient)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .innerJoin(entities, eq(entities.workspaceName, forms.workspaceName));
+}
+
 /** One recipient's send of a form: the snapshot, the entity and the times, or null. */
 async function recipientSend(db: Db, formId: number, sentOrder: number, userId: string, visible: SQL) {
-  const [row] = await db
+  const query = db
     .select({
       workspace: forms.workspaceName,
       entityName: entities.name,
@@ -46,10 +55,10 @@ async function recipientSend(db: Db, formId: number, sentOrder: number, userId: 
       answeredAt: formRecipients.answeredAt,
     })
     .from(formRecipients)
-    .innerJoin(formSends, sendOfRecipient)
-    .innerJoin(forms, eq(forms.id, formRecipients.formId))
-    .innerJoin(entities, eq(entities.workspaceName, forms.workspaceName))
-    .where(and(recipientOf(formRecipients, formId, sentOrder, userId), visible));
+    .$dynamic();
+  const [row] = await withSendOfRecipient(query).where(
+    and(recipientOf(formRecipients, formId, sentOrder, userId), visible),
+  );
   return row ?? null;
 }
 
@@ -140,7 +149,7 @@ export async function clientForms(db: Db, userId: string): Promise<ClientFormCar
 
 /** The person's sent orders of one form, newest first; 404 form-not-found when none was sent to them. */
 export async function clientFormHistory(db: Db, userId: string, formId: number): Promise<ClientFormHistory> {
-  const found = await db
+  const query = db
     .select({
       name: forms.name,
       description: forms.description,
@@ -151,9 +160,8 @@ export async function clientFormHistory(db: Db, userId: string, formId: number):
       answeredAt: formRecipients.answeredAt,
     })
     .from(formRecipients)
-    .innerJoin(formSends, sendOfRecipient)
-    .innerJoin(forms, eq(forms.id, formRecipients.formId))
-    .innerJoin(entities, eq(entities.workspaceName, forms.workspaceName))
+    .$dynamic();
+  const found = await withSendOfRecipient(query)
     .where(and(eq(formRecipients.formId, formId), eq(formRecipients.userId, userId), stillMember(userId)))
     .orderBy(desc(formRecipients.sentOrder));
   const [first] = found;

@@ -18,6 +18,7 @@ import { auditRead } from "../../lib/access-audit";
 import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import { workspaceParams } from "../../lib/params";
 import { ensureZone } from "../../lib/time-sql";
 import { downloadHeaders, downloadRows } from "./download";
@@ -26,8 +27,6 @@ import { staffFormParams } from "./params";
 import { sendForm } from "./send";
 import { formSummaryStats } from "./summary";
 import { updateForm } from "./update";
-
-const staff = { access: "staff" as const };
 
 /** An entity's forms (§7 under /staff/{workspace}/forms): list, create, duplicate, edit, send, delete, read. */
 export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,7 +39,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/forms",
       {
-        config: staff,
+        config: call("staff", "listForms", "The entity's forms"),
         schema: {
           params: workspaceParams,
           querystring: formListQuerySchema,
@@ -57,7 +56,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       "/staff/:workspace/forms",
       {
-        config: staff,
+        config: call("staff", "duplicateForm", "Copy a form under a new name"),
         schema: {
           params: workspaceParams,
           body: duplicateFormBodySchema,
@@ -75,7 +74,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/forms",
       {
-        config: staff,
+        config: call("staff", "createForm", "Create a form, sent at once when it names members", CONFLICT),
         schema: { params: workspaceParams, body: createFormBodySchema, response: { 201: formSchema } },
       },
       async (req, reply) => {
@@ -87,14 +86,17 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/forms/:id",
-      { config: staff, schema: { params: staffFormParams, response: { 200: formSchema } } },
+      {
+        config: call("staff", "getForm", "One form with its questions"),
+        schema: { params: staffFormParams, response: { 200: formSchema } },
+      },
       async (req) => getForm(ctx.db, req.params.workspace, req.params.id),
     );
 
     app.put(
       "/staff/:workspace/forms/:id",
       {
-        config: staff,
+        config: call("staff", "updateForm", "Change a form", CONFLICT),
         schema: { params: staffFormParams, body: updateFormBodySchema, response: { 200: formSchema } },
       },
       async (req) => {
@@ -108,7 +110,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/forms/:id",
       {
-        config: staff,
+        config: call("staff", "sendForm", "Send a form to members", CONFLICT),
         schema: { params: staffFormParams, body: sendFormBodySchema, response: { 201: sendResultSchema } },
       },
       async (req, reply) => {
@@ -123,7 +125,10 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/staff/:workspace/forms/:id",
-      { config: staff, schema: { params: staffFormParams, response: { 204: z.null() } } },
+      {
+        config: call("staff", "deleteForm", "Delete a form"),
+        schema: { params: staffFormParams, response: { 204: z.null() } },
+      },
       async (req, reply) => {
         await deleteForm(ctx.db, req.params.workspace, req.params.id);
         return reply.status(204).send(null);
@@ -132,7 +137,10 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/forms/:id/summary",
-      { config: staff, schema: { params: staffFormParams, response: { 200: formSummaryStatsSchema } } },
+      {
+        config: call("staff", "getFormSummary", "A form's answers summed up"),
+        schema: { params: staffFormParams, response: { 200: formSummaryStatsSchema } },
+      },
       async (req) => {
         auditRead(req, {
           what: "form-summary",
@@ -150,7 +158,9 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/forms/:id/download",
       {
-        config: staff,
+        config: call("staff", "downloadFormAnswers", "Download a form's answers as CSV", {
+          produces: ["text/csv"],
+        }),
         schema: { params: staffFormParams, querystring: z.object({ timezone: timezoneSchema }) },
       },
       async (req, reply) => {

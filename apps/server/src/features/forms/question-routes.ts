@@ -11,10 +11,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
 import { workspaceQuery } from "./params";
 import { createQuestion, deleteQuestion, listQuestions, renameQuestion } from "./questions";
-
-const staff = { access: "staff" as const };
 
 /** The question types (FORM-05, FORM-08) and the entity's question bank (`/staff/questions?workspace=`). */
 export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -22,7 +21,10 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // any signed-in person: the client answer page renders from the same list
     app.get(
       "/staff/question_types",
-      { config: { access: "user" }, schema: { response: { 200: z.array(questionTypeSchema) } } },
+      {
+        config: call("user", "listQuestionTypes", "The question types"),
+        schema: { response: { 200: z.array(questionTypeSchema) } },
+      },
       async (req) => {
         const lang = requestLanguage(req);
         return QUESTION_TYPE_IDS.map((id) => ({ id, name: QUESTION_TYPE_NAMES[id][lang] }));
@@ -32,7 +34,7 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/questions",
       {
-        config: staff,
+        config: call("staff", "listQuestions", "The entity's question bank"),
         schema: { querystring: workspaceQuery, response: { 200: z.array(bankQuestionSchema) } },
       },
       async (req) => listQuestions(ctx.db, req.query.workspace),
@@ -41,7 +43,7 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/questions",
       {
-        config: staff,
+        config: call("staff", "createQuestion", "Add a question to the bank"),
         schema: {
           querystring: workspaceQuery,
           body: createQuestionBodySchema,
@@ -55,7 +57,7 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       "/staff/questions/:id",
       {
-        config: staff,
+        config: call("staff", "updateQuestion", "Change a bank question"),
         schema: {
           params: formIdParamsSchema,
           querystring: workspaceQuery,
@@ -69,7 +71,7 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       "/staff/questions/:id",
       {
-        config: staff,
+        config: call("staff", "deleteQuestion", "Delete a bank question"),
         schema: { params: formIdParamsSchema, querystring: workspaceQuery, response: { 204: z.null() } },
       },
       async (req, reply) => {

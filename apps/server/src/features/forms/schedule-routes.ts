@@ -9,14 +9,13 @@ import { claimSlot } from "../../jobs/slots";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { CONFLICT, call } from "../../lib/openapi/operations";
 import { requireForm } from "./forms";
 import { staffFormParams } from "./params";
 import { scheduleSlotJob } from "./schedule-job";
 import { checkScheduleLimits } from "./schedule-limits";
 import { listSchedules, presentSchedule, type ScheduleRow } from "./schedules";
 import { requireRecipients } from "./send";
-
-const staff = { access: "staff" as const };
 
 /** `/staff/:workspace/forms/:id/schedules/:scheduleId`; a malformed schedule id is no schedule of the form. */
 const scheduleParams = staffFormParams.extend({
@@ -70,7 +69,10 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/staff/:workspace/forms/:id/schedules",
-      { config: staff, schema: { params: staffFormParams, response: { 200: z.array(formScheduleSchema) } } },
+      {
+        config: call("staff", "listFormSchedules", "A form's recurring sends"),
+        schema: { params: staffFormParams, response: { 200: z.array(formScheduleSchema) } },
+      },
       async (req) => {
         const form = await requireForm(ctx.db, req.params.workspace, req.params.id);
         return listSchedules(ctx.db, form.id, new Date());
@@ -80,7 +82,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/forms/:id/schedules",
       {
-        config: staff,
+        config: call("staff", "createFormSchedule", "Add a recurring send", CONFLICT),
         schema: { params: staffFormParams, body: scheduleBodySchema, response: { 201: formScheduleSchema } },
       },
       async (req, reply) => {
@@ -105,7 +107,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       "/staff/:workspace/forms/:id/schedules/:scheduleId",
       {
-        config: staff,
+        config: call("staff", "updateFormSchedule", "Change a recurring send", CONFLICT),
         schema: { params: scheduleParams, body: scheduleBodySchema, response: { 200: formScheduleSchema } },
       },
       async (req) => {
@@ -134,7 +136,10 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       "/staff/:workspace/forms/:id/schedules/:scheduleId",
-      { config: staff, schema: { params: scheduleParams } },
+      {
+        config: call("staff", "deleteFormSchedule", "Delete a recurring send"),
+        schema: { params: scheduleParams },
+      },
       async (req, reply) => {
         const { workspace, id, scheduleId } = req.params;
         await ctx.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { captureLog } from "../../jobs/test-helpers";
 import type { AppContext } from "../../lib/context";
 import type { IdTokens } from "../../lib/id-tokens";
 import { createMailer } from "../../lib/mail/mailer";
-import type { CallOptions } from "../../test/app";
+import type { CallOptions } from "../../test/api-client";
 import { JOBS_APP_URL, JOBS_MAIL_FROM, startJobInstance } from "../../test/job-instance";
 import { worldPerFile } from "../../test/per-file";
 import { sampleForm, startFormsWorld } from "../../test/worlds/forms";

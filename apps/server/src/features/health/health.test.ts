@@ -7,7 +7,8 @@ import { users } from "../../db/schema";
 import { registerAccessControl } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { startTestApp, type TestApp } from "../../test/app";
-import { DEMO_ACCOUNTS, seedDemo } from "../demo/seed";
+import { DEMO_ACCOUNTS } from "../demo/accounts";
+import { seedDemo } from "../demo/seed";
 import { checkDatabase, HEALTH_CHECK_MAX_AGE_MS } from "./demo";
 
 let t: TestApp;

@@ -1,9 +1,7 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { message, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_S } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +9,7 @@ import { newestMigrationMillis } from "../../db/migrate";
 import { RETRY_AFTER_DEFAULT_S } from "../../lib/errors";
 import { REQUEST_ID_MAX, requestIdOf } from "../../lib/request-id";
 import { startTestApp, type TestApp } from "../../test/app";
+import { kill9, listeningAt, SERVER_MAIN, startNode } from "../../test/child-process";
 import { READY_CHECK_MAX_AGE_MS } from "./readiness";
 
 // Issue 31 §3 and §5: what an orchestrator and an operator rely on — liveness and readiness, request ids, the
@@ -170,42 +169,16 @@ describe("security headers and Retry-After", () => {
 describe("shutdown", () => {
   it("cuts a request still under way at SHUTDOWN_TIMEOUT_S and exits", async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "mimamori-shutdown-")), "data");
-    const { DATABASE_URL: _, ...env } = process.env;
-    const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-      cwd: fileURLToPath(new URL("../../../../../", import.meta.url)),
-      env: {
-        ...env,
-        DATA_DIR: dataDir,
-        WEB_DIST: "",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SEED_DEMO: "false",
-        JOBS: "off",
-        SHUTDOWN_TIMEOUT_S: "2",
-        LOG_FORMAT: "json",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const server = startNode(SERVER_MAIN, [], {
+      DATA_DIR: dataDir,
+      PORT: "0",
+      SEED_DEMO: "false",
+      JOBS: "off",
+      SHUTDOWN_TIMEOUT_S: "2",
+      LOG_FORMAT: "json",
     });
-    let out = "";
-    server.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    server.stderr.on("data", (d) => {
-      out += String(d);
-    });
-    const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
     try {
-      // the listening line of Fastify's log names the port
-      const port = await new Promise<number>((resolve, reject) => {
-        const timer = setInterval(() => {
-          const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-          if (m) {
-            clearInterval(timer);
-            resolve(Number(m[1]));
-          }
-        }, 50);
-        server.on("exit", () => reject(new Error(`server exited at start:\n${out}`)));
-      });
+      const port = Number(new URL(await listeningAt(server)).port);
       // a request under way: headers sent, the body never finishes
       const socket = connect(port, "127.0.0.1");
       await new Promise((r) => socket.on("connect", r));
@@ -216,16 +189,16 @@ describe("shutdown", () => {
       socket.on("error", () => undefined);
       await sleep(200);
       const t0 = performance.now();
-      server.kill("SIGTERM");
-      expect(await exited).toBe(0);
+      server.child.kill("SIGTERM");
+      expect(await server.exit).toBe(0);
       const took = performance.now() - t0;
       await closed;
       // it waited for the request, up to the limit, and no longer
       expect(took).toBeGreaterThan(1_800);
       expect(took).toBeLessThan(10_000);
-      expect(out).toContain("shutdown time limit reached");
+      expect(server.output).toContain("shutdown time limit reached");
     } finally {
-      server.kill("SIGKILL");
+      await kill9(server);
       rmSync(path.dirname(dataDir), { recursive: true, force: true });
     }
   }, 120_000);

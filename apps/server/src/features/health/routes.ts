@@ -4,6 +4,7 @@ import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { devMailboxOn } from "../../lib/mail/mailer";
 import { hasMetricsToken } from "../../lib/metrics";
+import { call } from "../../lib/openapi/operations";
 import { checkDatabase } from "./demo";
 import { checkReady } from "./readiness";
 
@@ -12,7 +13,11 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/health",
       {
-        config: { access: "public" },
+        config: call(
+          "public",
+          "getHealth",
+          "Server and database health, and whether the development mailbox is on",
+        ),
         schema: { response: { 200: healthResponseSchema } },
       },
       // whether the database answers and demo accounts exist, asked of it at most once a second; whether the
@@ -29,12 +34,20 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // process restarted; readiness takes the server out of the load balancer while the database cannot serve it
     app.get(
       "/livez",
-      { config: { access: "public" }, schema: { response: { 200: livezResponseSchema } } },
+      {
+        config: call("public", "getLiveness", "Liveness: the process answers"),
+        schema: { response: { 200: livezResponseSchema } },
+      },
       async () => ({ status: "ok" as const }),
     );
     app.get(
       "/readyz",
-      { config: { access: "public" }, schema: { response: { 200: readyzResponseSchema } } },
+      {
+        config: call("public", "getReadiness", "Readiness: the database answers and has every migration", {
+          errors: [503],
+        }),
+        schema: { response: { 200: readyzResponseSchema } },
+      },
       async (req) => {
         if (!(await checkReady(ctx.db))) {
           req.log.warn("not ready: the database does not answer or misses migrations");

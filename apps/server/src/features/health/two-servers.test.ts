@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { SIGN_IN_MAX_FAILURES } from "@mimamori/shared";
 import { and, count, countDistinct, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import pg from "pg";
@@ -17,6 +15,15 @@ import {
   users,
   vitalSamples,
 } from "../../db/schema";
+import { apiClient } from "../../test/api-client";
+import {
+  kill9,
+  listeningAt,
+  type NodeProcess,
+  SERVER_MAIN,
+  startNode,
+  waitUntil,
+} from "../../test/child-process";
 import { startSmtpPeer } from "../../test/smtp";
 
 /*
@@ -26,74 +33,21 @@ import { startSmtpPeer } from "../../test/smtp";
  * second server to start.
  */
 
-const ROOT = fileURLToPath(new URL("../../../../../", import.meta.url));
 const HEAT_STRESS = "00005098";
 const PASSWORD = "mimamori-demo";
 
-interface Server {
+interface Server extends ReturnType<typeof apiClient> {
   name: string;
-  proc: ChildProcess;
+  proc: NodeProcess;
   url: string;
-  out: () => string;
-  exited: Promise<number | null>;
 }
 
-function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const { DATABASE_URL: _, ...base } = process.env;
-  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: { ...base, WEB_DIST: "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  proc.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  proc.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
-  return new Promise<Server>((resolve, reject) => {
-    const timer = setInterval(() => {
-      // Fastify's listening line names the port; the banner says the start (migrations, first data) is over
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m && out.includes("Mimamori is running")) {
-        clearInterval(timer);
-        resolve({ name, proc, url: m[1] as string, out: () => out, exited });
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server ${name} exited (${code}) at start:\n${out.slice(-4000)}`));
-    });
-  });
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      "accept-language": "en",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field
-  let json: any = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, headers: res.headers };
-}
-
-async function signIn(base: string, email: string) {
-  const res = await call(base, "POST", "/auth/sign-in", { email, password: PASSWORD });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.idToken as string;
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const proc = startNode(SERVER_MAIN, [], { PORT: "0", LOG_FORMAT: "json", ...env });
+  // the banner says the start (migrations, first data) is over
+  await waitUntil(proc, () => proc.output.includes("Mimamori is running"), `server ${name} started`, 150_000);
+  const url = await listeningAt(proc);
+  return { name, proc, url, ...apiClient(url) };
 }
 
 /** Opens an entity's event stream and counts its `changed` events. */
@@ -161,7 +115,7 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const s of [a, b]) s?.proc.kill("SIGKILL");
+    for (const s of [a, b]) if (s) await kill9(s.proc);
     await database?.close();
     await smtp?.close();
     if (admin) {
@@ -171,7 +125,7 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
   });
 
   it("both start on a fresh database: each migration applied once, the demo seeded once, both ready", async () => {
-    for (const s of [a, b]) expect((await call(s.url, "GET", "/readyz")).status).toBe(200);
+    for (const s of [a, b]) expect((await s.call("GET", "/readyz")).status).toBe(200);
     const { applied, distinct } = await oneRow<{ applied: number; distinct: number }>(
       database.db,
       sql`select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
@@ -180,7 +134,7 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     expect(applied).toBeGreaterThanOrEqual(12);
     expect(await database.db.$count(users, eq(users.email, "staff@example.com"))).toBe(1);
     // exactly one of them printed that it seeded the demo
-    const seeded = [a, b].filter((s) => s.out().includes("demo data seeded"));
+    const seeded = [a, b].filter((s) => s.proc.output.includes("demo data seeded"));
     expect(seeded).toHaveLength(1);
   });
 
@@ -224,10 +178,10 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
   }, 120_000);
 
   it("an alert raised through A appears live on a board read through B, drops B's kept board, and is mailed once", async () => {
-    const staffToken = await signIn(a.url, "staff@example.com");
-    const clientToken = await signIn(a.url, "client@example.com");
+    const staffToken = (await a.signIn("staff@example.com")).idToken;
+    const clientToken = (await a.signIn("client@example.com")).idToken;
     const boardOnB = async () =>
-      call(b.url, "GET", "/staff/sakura/board?timezone=UTC", undefined, staffToken).then((r) => {
+      b.call("GET", "/staff/sakura/board?timezone=UTC", undefined, { token: staffToken }).then((r) => {
         expect(r.status).toBe(200);
         return r.body as {
           zones: { user: { email: string }; report_id: string; zone: string; value: number }[];
@@ -239,12 +193,11 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     expect(heatRow(await boardOnB())?.zone).not.toBe("red");
     const stream = await openStream(b.url, "sakura", staffToken);
     const before = stream.changed();
-    const upload = await call(
-      a.url,
+    const upload = await a.call(
       "POST",
       "/user/vitals",
       { samples: [{ code: HEAT_STRESS, time: Math.floor(Date.now() / 1000) - 2, value: 96 }], sleep: [] },
-      clientToken,
+      { token: clientToken },
     );
     expect(upload.status).toBe(200);
     const uploaded = performance.now();
@@ -303,21 +256,21 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
   it("a sign-in throttle counts the guesses made on both servers", async () => {
     const email = "client2@example.com";
     for (let i = 0; i < SIGN_IN_MAX_FAILURES; i++) {
-      const res = await call(i % 2 ? b.url : a.url, "POST", "/auth/sign-in", {
+      const res = await (i % 2 ? b : a).call("POST", "/auth/sign-in", {
         email,
         password: `wrong-${i}`,
       });
       expect(res.status).toBe(400);
     }
     for (const s of [a, b]) {
-      const res = await call(s.url, "POST", "/auth/sign-in", { email, password: PASSWORD });
+      const res = await s.call("POST", "/auth/sign-in", { email, password: PASSWORD });
       expect(res.status).toBe(429);
       expect(res.headers.get("retry-after")).toBeTruthy();
     }
   });
 
   it("kill -9 of A during uploads loses no acknowledged sample, and B goes on serving", async () => {
-    const token = await signIn(b.url, "client3@example.com");
+    const token = (await b.signIn("client3@example.com")).idToken;
     const acknowledged: number[] = [];
     const start = Math.floor(Date.now() / 1000) - 3_600;
     let next = 0;
@@ -325,22 +278,23 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     const uploader = async () => {
       while (next < 2_000) {
         const time = start + next++;
-        const res = await call(
-          a.url,
-          "POST",
-          "/user/vitals",
-          { samples: [{ code: "00005091", time, value: 70 + (time % 20) }], sleep: [] },
-          token,
-        ).catch(() => null);
+        const res = await a
+          .call(
+            "POST",
+            "/user/vitals",
+            { samples: [{ code: "00005091", time, value: 70 + (time % 20) }], sleep: [] },
+            { token },
+          )
+          .catch(() => null);
         if (!res) return; // A is gone
         if (res.status === 200) acknowledged.push(time);
       }
     };
     const uploaders = [uploader(), uploader(), uploader()];
     await expect.poll(() => acknowledged.length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(50);
-    a.proc.kill("SIGKILL");
+    await kill9(a.proc);
     await Promise.all(uploaders);
-    expect(await a.exited).toBe(null);
+    expect(await a.proc.exit).toBe(null);
     const stored = await database.db
       .select({ t: sql<number>`extract(epoch from ${vitalSamples.at})::int` })
       .from(vitalSamples)
@@ -356,13 +310,12 @@ runIt("two servers on one PostgreSQL (issue 31 §2)", () => {
     const have = new Set(stored.map((r) => Number(r.t)));
     expect(acknowledged.filter((t) => !have.has(t))).toEqual([]);
     // B goes on serving: ready, and an upload through it is stored
-    expect((await call(b.url, "GET", "/readyz")).status).toBe(200);
-    const res = await call(
-      b.url,
+    expect((await b.call("GET", "/readyz")).status).toBe(200);
+    const res = await b.call(
       "POST",
       "/user/vitals",
       { samples: [{ code: "00005091", time: start + 2_500, value: 71 }], sleep: [] },
-      token,
+      { token },
     );
     expect(res.status).toBe(200);
   }, 120_000);

@@ -8,10 +8,9 @@ import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
 import { ensureZone } from "../../lib/time-sql";
 import { allUsersExport, exportHeaders, userExport } from "./export";
-
-const superUser = { access: "super-user" as const };
 
 /** Admin downloads of vital data (§7 GET /admin/users/data/{uid}/download; /admin/CSVdownload), streamed. */
 export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -22,7 +21,15 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       "/admin/users/data/download",
-      { config: superUser, schema: { querystring: adminExportQuerySchema } },
+      {
+        config: call(
+          "super-user",
+          "adminDownloadAllData",
+          "Download every person's band data (CSV or JSON)",
+          { produces: ["text/csv", "application/json"] },
+        ),
+        schema: { querystring: adminExportQuerySchema },
+      },
       async (req, reply) => {
         const q = req.query;
         const lang = requestLanguage(req);
@@ -35,7 +42,9 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/admin/users/data/:uid/download",
       {
-        config: superUser,
+        config: call("super-user", "adminDownloadUserData", "Download one person's band data (CSV or JSON)", {
+          produces: ["text/csv", "application/json"],
+        }),
         schema: { params: z.object({ uid: z.uuid("user-missing") }), querystring: adminExportQuerySchema },
       },
       async (req, reply) => {

@@ -14,11 +14,12 @@ import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
+import { REPORT_EXAMPLES } from "../../lib/openapi/report-examples";
 import { ensureZone } from "../../lib/time-sql";
 import { buildCards, buildReport } from "./report";
 import { reportDownload } from "./report-csv";
 
-const user = { access: "user" as const };
 const idParams = z.object({ id: reportIdSchema });
 
 /** A client's own band reports (§7 GET /user/reports/resq_band…); nobody else's data is reachable here. */
@@ -30,7 +31,15 @@ export function clientReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       "/user/reports/resq_band",
-      { config: user, schema: { querystring: timezoneQuerySchema, response: { 200: reportListSchema } } },
+      {
+        config: call(
+          "user",
+          "listOwnReports",
+          "The signed-in person's reports",
+          REPORT_EXAMPLES.listOwnReports,
+        ),
+        schema: { querystring: timezoneQuerySchema, response: { 200: reportListSchema } },
+      },
       async (req) => {
         const me = requireUser(req);
         const { timezone } = req.query;
@@ -46,7 +55,12 @@ export function clientReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/user/reports/resq_band/:id",
       {
-        config: user,
+        config: call(
+          "user",
+          "getOwnReport",
+          "One of one's reports over a window",
+          REPORT_EXAMPLES.getOwnReport,
+        ),
         schema: { params: idParams, querystring: reportQuerySchema, response: { 200: reportSchema } },
       },
       async (req) => buildReport(ctx.db, requireUser(req).id, req.params.id, req.query, requestLanguage(req)),
@@ -55,7 +69,12 @@ export function clientReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** The same CSV as the staff download, of the caller's own data. */
     app.get(
       "/user/reports/resq_band/:id/download",
-      { config: user, schema: { params: idParams, querystring: csvQuerySchema } },
+      {
+        config: call("user", "downloadOwnReport", "Download one's report data as CSV", {
+          produces: ["text/csv"],
+        }),
+        schema: { params: idParams, querystring: csvQuerySchema },
+      },
       async (req, reply) => {
         const d = reportDownload(ctx.db, requireUser(req).id, req.params.id, req.query, requestLanguage(req));
         return sendRows(reply, d.filename, d.headers, d.batches);

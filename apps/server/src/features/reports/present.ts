@@ -3,6 +3,7 @@ import {
   fahrenheitToCelsius,
   type Language,
   type Measure,
+  type ReportId,
   SKIN_TEMPERATURE,
   usesFahrenheit,
   type ZoneRange,
@@ -48,5 +49,17 @@ export function viewOf(m: Measure, timezone: string, lang: Language): View {
       };
     },
     scale: { min: round(toView(m.scale.min), 1), max: round(toView(m.scale.max), 1) },
+  };
+}
+
+/** How both reports (a member's chart, the entity's table) name their measure to the viewer. */
+export function measureHeading(id: ReportId, m: Measure, view: View, lang: Language) {
+  return {
+    id,
+    name: m.name[lang],
+    unit: view.unit,
+    decimal: m.decimals,
+    direction: m.direction,
+    scale: view.scale,
   };
 }

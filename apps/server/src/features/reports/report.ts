@@ -15,7 +15,7 @@ import {
 } from "@mimamori/shared";
 import type { Db } from "../../db/client";
 import { localMidnightMs } from "../../lib/time-sql";
-import { viewOf } from "./present";
+import { measureHeading, viewOf } from "./present";
 import {
   lastNight,
   latestSamples,
@@ -61,15 +61,11 @@ export async function buildReport(
     .map((r) => (m.aggregation === "mean" ? r[2] : r[1]))
     .filter((v): v is number => v !== null);
   return {
-    id,
-    name: m.name[lang],
+    ...measureHeading(id, m, view, lang),
     type: m.type,
-    unit: view.unit,
-    decimal: m.decimals,
     interval: q.interval,
     resolution: m.aggregation === "sleep" ? "day" : INTERVAL_RESOLUTION[q.interval],
     aggregation: m.aggregation,
-    direction: m.direction,
     timezone: q.timezone,
     start_time: q.start_time,
     end_time: q.end_time,
@@ -82,7 +78,6 @@ export async function buildReport(
     min_value: lows.length ? lows.reduce((a, b) => Math.min(a, b)) : null,
     max_value: highs.length ? highs.reduce((a, b) => Math.max(a, b)) : null,
     img_url: null,
-    scale: view.scale,
     report_info: view.ranges(ranges, "toView"),
   };
 }

@@ -21,7 +21,7 @@ import { oneRow, PREPARED } from "../../db/client";
 import { acceptedClientOf } from "../../db/membership-rules";
 import { memberships, reportRanges, reportTunings, users, vitalSync } from "../../db/schema";
 import { localMidnightMs } from "../../lib/time-sql";
-import { viewOf } from "./present";
+import { measureHeading, viewOf } from "./present";
 import { effectiveRanges, type Tuning } from "./ranges";
 import type { Window } from "./series";
 import { consentedBefore, consentedStatsQuery, insideStats, type Stat } from "./stats";
@@ -210,12 +210,7 @@ export async function buildStaffReport(
     };
   });
   return {
-    id,
-    name: m.name[lang],
-    unit: view.unit,
-    decimal: m.decimals,
-    direction: m.direction,
-    scale: view.scale,
+    ...measureHeading(id, m, view, lang),
     step: RANGE_SLIDER_STEP,
     interval: q.interval,
     timezone: q.timezone,

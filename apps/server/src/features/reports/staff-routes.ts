@@ -16,7 +16,7 @@ import {
   tuningStateBodySchema,
   type ZoneRanges,
 } from "@mimamori/shared";
-import type { FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { changesOf } from "../../db/changes";
@@ -27,6 +27,8 @@ import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
 import { AppError } from "../../lib/errors";
 import { requestLanguage } from "../../lib/language";
+import { call } from "../../lib/openapi/operations";
+import { REPORT_EXAMPLES } from "../../lib/openapi/report-examples";
 import { workspaceParams } from "../../lib/params";
 import { auditShared, sendShared, sharedBody } from "../../lib/shared-body";
 import { ensureZone } from "../../lib/time-sql";
@@ -37,13 +39,16 @@ import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
 import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery } from "./staff-report";
 
-const staff = { access: "staff" as const };
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
 const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
 
 /** The options of the routes that change ranges and answer with the report. */
-const answersReport = <P extends z.ZodType, B extends z.ZodType>(params: P, body: B) => ({
-  config: staff,
+const answersReport = <P extends z.ZodType, B extends z.ZodType>(
+  params: P,
+  body: B,
+  config: FastifyContextConfig,
+) => ({
+  config,
   schema: { params, querystring: staffReportQuerySchema, body, response: { 200: staffReportSchema } },
 });
 
@@ -114,7 +119,12 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/reports_v2/kpis",
       {
-        config: staff,
+        config: call(
+          "staff",
+          "getStaffReportKpis",
+          "The entity's KPI tiles",
+          REPORT_EXAMPLES.getStaffReportKpis,
+        ),
         schema: {
           params: workspaceParams,
           querystring: staffReportQuerySchema,
@@ -136,7 +146,12 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/reports_v2/:reportId",
       {
-        config: staff,
+        config: call(
+          "staff",
+          "getStaffReport",
+          "A report over the entity's members",
+          REPORT_EXAMPLES.getStaffReport,
+        ),
         schema: {
           params: reportParams,
           querystring: staffReportQuerySchema,
@@ -159,7 +174,16 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Saves the entity's general ranges; answers the report for the body's interval. */
     app.post(
       "/staff/:workspace/reports_v2/:reportId",
-      answersReport(reportParams, staffRangesBodySchema),
+      answersReport(
+        reportParams,
+        staffRangesBodySchema,
+        call(
+          "staff",
+          "setReportRanges",
+          "Set the entity's ranges of a report",
+          REPORT_EXAMPLES.setReportRanges,
+        ),
+      ),
       async (req) => {
         const { workspace, reportId } = req.params;
         return saveRanges(req, req.params, req.query, req.body, (ranges) =>
@@ -171,7 +195,11 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Saves a member's own ranges and switches tuning on. */
     app.post(
       "/staff/:workspace/reports_v2/:reportId/tuning/:uid",
-      answersReport(memberParams, staffRangesBodySchema),
+      answersReport(
+        memberParams,
+        staffRangesBodySchema,
+        call("staff", "setMemberTuning", "Set a member's own ranges of a report"),
+      ),
       async (req) => {
         const { workspace, reportId, uid } = req.params;
         await requireAccepted(ctx, workspace, uid);
@@ -184,7 +212,11 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Switches a member's tuning on or off (off: the general ranges apply again). */
     app.put(
       "/staff/:workspace/reports_v2/:reportId/tuning/:uid",
-      answersReport(memberParams, tuningStateBodySchema),
+      answersReport(
+        memberParams,
+        tuningStateBodySchema,
+        call("staff", "resetMemberTuning", "Put a member's ranges back to the entity's"),
+      ),
       async (req) => {
         const { workspace, reportId, uid } = req.params;
         await requireAccepted(ctx, workspace, uid);
@@ -198,7 +230,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/staff/:workspace/reports/:reportId/:uid",
       {
-        config: staff,
+        config: call("staff", "getMemberReport", "A report over one member"),
         schema: { params: memberParams, querystring: reportQuerySchema, response: { 200: reportSchema } },
       },
       async (req) => {
@@ -218,7 +250,12 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/reports/:reportId/:uid/download",
-      { config: staff, schema: { params: memberParams, querystring: csvQuerySchema } },
+      {
+        config: call("staff", "downloadMemberReport", "Download a member's report data as CSV", {
+          produces: ["text/csv"],
+        }),
+        schema: { params: memberParams, querystring: csvQuerySchema },
+      },
       async (req, reply) => {
         const { workspace, reportId, uid } = req.params;
         const q = await consentedQuery(ctx, workspace, uid, reportId, req.query);

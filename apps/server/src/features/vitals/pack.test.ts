@@ -17,6 +17,7 @@ import { bareList } from "../../db/sql-names";
 import { localMidnightMs } from "../../lib/time-sql";
 import { startTestApp, type TestApp } from "../../test/app";
 import { download } from "../../test/download";
+import { samplesStoredTwice } from "../../test/packed-samples";
 import { type Role, roleTokens } from "../../test/roles";
 import { consentSince } from "../../test/worlds/reports";
 import { purgeAccount } from "../account-deletion/purge";
@@ -190,21 +191,8 @@ const hourPlaces = async () => {
   );
 };
 
-/** Samples stored more than once (hot and packed, or twice packed): none may be. */
-const twice = async () => {
-  const v = vitalSamples;
-  const d = vitalDays;
-  return oneRow<{ n: number }>(
-    t.db,
-    sql`select count(*)::int as n from (
-      select u, m, at from (
-        select ${v.userId} as u, ${v.measure} as m, ${v.at} as at from ${v}
-        union all
-        select ${d.userId}, ${d.measure}, (${d.day} + x.o * interval '1 millisecond') at time zone 'UTC'
-        from ${d}, unnest(${d.offsets}) as x(o)
-      ) a group by 1, 2, 3 having count(*) > 1) b`,
-  );
-};
+/** Samples stored more than once: none may be. */
+const twice = () => oneRow<{ n: number }>(t.db, sql`select ${samplesStoredTwice} as n`);
 
 const packAll = () => packClosedDays(t.db, Date.now());
 

@@ -74,6 +74,35 @@ const kh = vitalHourDays;
 const oneOf = (wide: string, narrow: string) =>
   sql.raw(`case when ${narrow} is null then ${wide} end, ${narrow}`);
 
+/**
+ * A packed table: a row a (user, measure, day) with an array `first` (the samples' offsets, or the hours' counts) and
+ * the values in `wide` or `narrow`.
+ */
+interface PackedDays {
+  table: typeof vitalDays | typeof vitalHourDays;
+  first: AnyPgColumn;
+  wide: AnyPgColumn;
+  narrow: AnyPgColumn;
+}
+
+/**
+ * The `merged` step of a move: inserts the rows of `days` (u, m, dd and the arrays named `first` and `values`) into
+ * their packed days, or, where a day is packed already, merges them into it with `merge` (a query of `old` and
+ * `excluded` answering the merged arrays under the same names).
+ */
+function mergeIntoPackedDays(p: PackedDays, [first, values]: [string, string], merge: SQL): SQL {
+  const t = p.table;
+  return sql`merged as (
+      insert into ${t} as old (${bareList(t.userId, t.measure, t.day, p.first, p.wide, p.narrow)})
+      select u, m, dd, ${sql.raw(first)}, ${oneOf(values, "narrowed")}
+        from (select *, vital_narrow(${sql.raw(values)}) as narrowed from days) n
+      on conflict (${bareList(t.userId, t.measure, t.day)}) do update set
+        (${bareList(p.first, p.wide, p.narrow)}) = (
+          select ${sql.raw(first)}, ${oneOf(values, `vital_narrow(${values})`)} from (${merge}) y)
+      returning 1
+    )`;
+}
+
 /** What a pack moves: the hot rows before `before` of a table keyed (user, measure, time), and how. */
 interface Packing {
   table: PgTable;
@@ -114,17 +143,13 @@ const SAMPLES: Packing = {
         array_agg(${bare(v.value)} order by ${bare(v.at)}) as vs,
         count(*) as n
       from moved group by 1, 2, 3
-    ), merged as (
-      insert into ${k} as old (${bareList(k.userId, k.measure, k.day, k.offsets, k.readings, k.narrowReadings)})
-      select u, m, dd, os, ${oneOf("vs", "nv")} from (select *, vital_narrow(vs) as nv from days) n
-      on conflict (${bareList(k.userId, k.measure, k.day)}) do update set
-        (${bareList(k.offsets, k.readings, k.narrowReadings)}) = (
-          select os, ${oneOf("vs", "vital_narrow(vs)")} from (
-            select array_agg(x.o order by x.o) as os, array_agg(x.v order by x.o) as vs
-            from unnest(old.${bare(k.offsets)} || excluded.${bare(k.offsets)},
-              ${packedReadings(sql`old`)} || ${packedReadings(sql`excluded`)}) as x(o, v)) y)
-      returning 1
-    )
+    ), ${mergeIntoPackedDays(
+      { table: k, first: k.offsets, wide: k.readings, narrow: k.narrowReadings },
+      ["os", "vs"],
+      sql`select array_agg(x.o order by x.o) as os, array_agg(x.v order by x.o) as vs
+        from unnest(old.${bare(k.offsets)} || excluded.${bare(k.offsets)},
+          ${packedReadings(sql`old`)} || ${packedReadings(sql`excluded`)}) as x(o, v)`,
+    )}
     select coalesce(sum(n), 0)::int as n from days`,
 };
 
@@ -153,18 +178,14 @@ const HOURS: Packing = {
         from (select distinct u, m, dd from slots) d cross join generate_series(1, 24) as g(i)
           left join slots x on x.u = d.u and x.m = d.m and x.dd = d.dd and x.i = g.i
         group by d.u, d.m, d.dd
-      ), merged as (
-        insert into ${kh} as old (${bareList(kh.userId, kh.measure, kh.day, kh.counts, kh.aggs, kh.narrowAggs)})
-        select u, m, dd, cs, ${oneOf("w", "nw")} from (select *, vital_narrow(w) as nw from days) n
-        on conflict (${bareList(kh.userId, kh.measure, kh.day)}) do update set
-          (${bareList(kh.counts, kh.aggs, kh.narrowAggs)}) = (
-            select cs, ${oneOf("w", "vital_narrow(w)")} from (
-              select (select array_agg(a + e order by j)
-                  from unnest(old.${bare(kh.counts)}, excluded.${bare(kh.counts)}) with ordinality as z(a, e, j)) as cs,
-                vital_hours_merge(old.${bare(kh.counts)}, ${packedAggs(sql`old`)},
-                  excluded.${bare(kh.counts)}, ${packedAggs(sql`excluded`)}) as w) y)
-        returning 1
-      )
+      ), ${mergeIntoPackedDays(
+        { table: kh, first: kh.counts, wide: kh.aggs, narrow: kh.narrowAggs },
+        ["cs", "w"],
+        sql`select (select array_agg(a + e order by j)
+            from unnest(old.${bare(kh.counts)}, excluded.${bare(kh.counts)}) with ordinality as z(a, e, j)) as cs,
+          vital_hours_merge(old.${bare(kh.counts)}, ${packedAggs(sql`old`)},
+            excluded.${bare(kh.counts)}, ${packedAggs(sql`excluded`)}) as w`,
+      )}
       select count(*)::int as n from slots`;
   },
 };

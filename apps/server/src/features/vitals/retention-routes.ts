@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
+import { call } from "../../lib/openapi/operations";
 import { defaultRawRetentionDays, rawRetentionOf } from "./retention";
 
 /** The raw-data retention as people see it (issue 32 §2): a person their own; an admin the server's default. */
@@ -15,13 +16,27 @@ export function retentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/user/vitals/retention",
-      { config: { access: "user" }, schema: { response: { 200: myRawRetentionSchema } } },
+      {
+        config: call(
+          "user",
+          "getOwnRawRetention",
+          "How long one's raw band samples are kept, and what retention removed",
+        ),
+        schema: { response: { 200: myRawRetentionSchema } },
+      },
       async (req) => rawRetentionOf(ctx.db, requireUser(req).id, defaultDays),
     );
 
     app.get(
       "/admin/vitals/retention",
-      { config: { access: "super-user" }, schema: { response: { 200: rawRetentionDefaultsSchema } } },
+      {
+        config: call(
+          "super-user",
+          "getRawRetentionDefaults",
+          "The server's raw-sample retention default and the bounds of an entity's setting",
+        ),
+        schema: { response: { 200: rawRetentionDefaultsSchema } },
+      },
       async () => ({
         default_days: defaultDays,
         min_days: RAW_RETENTION_MIN_DAYS,

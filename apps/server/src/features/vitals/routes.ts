@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { BAND_UPLOAD_EXAMPLE, call } from "../../lib/openapi/operations";
 import { type IngestHook, storeBatch } from "./store";
 import { checkSamples, checkSleep } from "./validate";
 
@@ -22,7 +23,17 @@ export function vitalRoutes(ctx: AppContext, opts: { onStored?: IngestHook } = {
       "/user/vitals",
       {
         // storeBatch marks the member's entities changed
-        config: { access: "user", changes: "by-entity" },
+        config: {
+          ...call("user", "uploadVitals", "Upload a batch of band samples and sleep records", {
+            description:
+              "Each sample is `{code, time, value}` (`code`: the measure's 8-digit code, e.g. 00005091 heart rate; " +
+              "`time`: ISO 8601 with its offset, or epoch seconds), each sleep record `{start, end, stage}`. Samples " +
+              "are checked one by one: the answer counts the accepted and the duplicates (a retried batch stores " +
+              "nothing twice) and lists each rejected one by its index with the reason.",
+            example: BAND_UPLOAD_EXAMPLE,
+          }),
+          changes: "by-entity",
+        },
         bodyLimit: INGEST_MAX_BYTES,
         schema: { body: ingestBodySchema, response: { 200: ingestResultSchema } },
       },

@@ -26,6 +26,7 @@ import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type Access, requireUser } from "../../lib/access";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { CONFLICT, type Operation } from "../../lib/openapi/operations";
 import { workspaceParams } from "../../lib/params";
 import { createWebhookWorker, targetRulesOf, type WebhookWorker } from "./deliver";
 import { newSecret } from "./signing";
@@ -95,6 +96,30 @@ const deliveryCallback = {
   },
 };
 
+type WebhookRoute = "list" | "create" | "update" | "remove" | "rotate" | "test" | "deliveries";
+
+/** The operations of the staff's routes and of the admin's. */
+const OPERATIONS: Record<"staff" | "super-user", Record<WebhookRoute, Operation>> = {
+  staff: {
+    list: { id: "listWebhooks", summary: "The entity's webhook endpoints" },
+    create: { id: "createWebhook", summary: "Add a webhook endpoint", ...CONFLICT },
+    update: { id: "updateWebhook", summary: "Change a webhook endpoint", ...CONFLICT },
+    remove: { id: "deleteWebhook", summary: "Delete a webhook endpoint", ...CONFLICT },
+    rotate: { id: "rotateWebhookSecret", summary: "Replace a webhook endpoint's secret", ...CONFLICT },
+    test: { id: "testWebhook", summary: "Send a test event to an endpoint" },
+    deliveries: { id: "listWebhookDeliveries", summary: "An endpoint's delivery log" },
+  },
+  "super-user": {
+    list: { id: "adminListWebhooks", summary: "An entity's webhook endpoints" },
+    create: { id: "adminCreateWebhook", summary: "Add a webhook endpoint to an entity", ...CONFLICT },
+    update: { id: "adminUpdateWebhook", summary: "Change an entity's webhook endpoint" },
+    remove: { id: "adminDeleteWebhook", summary: "Delete an entity's webhook endpoint" },
+    rotate: { id: "adminRotateWebhookSecret", summary: "Replace an entity's webhook secret" },
+    test: { id: "adminTestWebhook", summary: "Send a test event to an entity's endpoint" },
+    deliveries: { id: "adminListWebhookDeliveries", summary: "An entity endpoint's delivery log" },
+  },
+};
+
 /**
  * Signed webhooks (issue 31 §6; docs/webhooks.md): an entity's endpoints, their secrets, "send a test" and the
  * delivery log. The same routes answer the entity's staff under `/staff/{ws}/webhooks` and an admin under
@@ -109,7 +134,7 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
       ["/staff/:workspace/webhooks", "staff"],
       ["/entities/:workspace/webhooks", "super-user"],
     ] as const satisfies readonly (readonly [string, Access])[]) {
-      const config = { access };
+      const config = (route: WebhookRoute) => ({ access, operation: OPERATIONS[access][route] });
       const admin = access === "super-user";
       /** An admin names any entity: 404 for one that does not exist (staff: the access check did it). */
       const entityOf = async (req: FastifyRequest<{ Params: { workspace: string } }>) => {
@@ -119,7 +144,7 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
 
       app.get(
         prefix,
-        { config, schema: { params: workspaceParams, response: { 200: webhookListSchema } } },
+        { config: config("list"), schema: { params: workspaceParams, response: { 200: webhookListSchema } } },
         async (req) => {
           const ws = await entityOf(req);
           const rows = await ctx.db
@@ -134,7 +159,7 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
       app.post(
         prefix,
         {
-          config,
+          config: config("create"),
           schema: {
             params: workspaceParams,
             body: webhookCreateBodySchema,
@@ -174,7 +199,7 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
       app.put(
         `${prefix}/:id`,
         {
-          config,
+          config: config("update"),
           schema: {
             params: idParams,
             body: webhookUpdateBodySchema,
@@ -203,22 +228,26 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
         },
       );
 
-      app.delete(`${prefix}/:id`, { config, schema: { params: idParams } }, async (req, reply) => {
-        const ws = await entityOf(req);
-        await whileAllowed(ctx.db, ws, admin, async (tx) => {
-          const gone = await tx
-            .delete(webhookEndpoints)
-            .where(and(eq(webhookEndpoints.workspaceName, ws), eq(webhookEndpoints.id, req.params.id)))
-            .returning({ id: webhookEndpoints.id });
-          if (!gone.length) throw new AppError("webhook-not-found");
-        });
-        return reply.code(204).send();
-      });
+      app.delete(
+        `${prefix}/:id`,
+        { config: config("remove"), schema: { params: idParams } },
+        async (req, reply) => {
+          const ws = await entityOf(req);
+          await whileAllowed(ctx.db, ws, admin, async (tx) => {
+            const gone = await tx
+              .delete(webhookEndpoints)
+              .where(and(eq(webhookEndpoints.workspaceName, ws), eq(webhookEndpoints.id, req.params.id)))
+              .returning({ id: webhookEndpoints.id });
+            if (!gone.length) throw new AppError("webhook-not-found");
+          });
+          return reply.code(204).send();
+        },
+      );
 
       /** A new secret, answered once; the old one stops signing at once. */
       app.post(
         `${prefix}/:id/secret`,
-        { config, schema: { params: idParams, response: { 200: webhookSecretSchema } } },
+        { config: config("rotate"), schema: { params: idParams, response: { 200: webhookSecretSchema } } },
         async (req) => {
           const ws = await entityOf(req);
           const secret = newSecret();
@@ -236,7 +265,7 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
       /** "Send a test": queues a `webhook.test` event and delivers it at once; a failure is retried like any. */
       app.post(
         `${prefix}/:id/test`,
-        { config, schema: { params: idParams, response: { 200: webhookDeliverySchema } } },
+        { config: config("test"), schema: { params: idParams, response: { 200: webhookDeliverySchema } } },
         async (req) => {
           const ws = await entityOf(req);
           const endpoint = await endpointRow(ctx.db, ws, req.params.id);
@@ -268,7 +297,10 @@ export function webhookRoutes(ctx: AppContext, worker?: WebhookWorker): FastifyP
 
       app.get(
         `${prefix}/:id/deliveries`,
-        { config, schema: { params: idParams, response: { 200: webhookDeliveriesSchema } } },
+        {
+          config: config("deliveries"),
+          schema: { params: idParams, response: { 200: webhookDeliveriesSchema } },
+        },
         async (req) => {
           const ws = await entityOf(req);
           await endpointRow(ctx.db, ws, req.params.id);

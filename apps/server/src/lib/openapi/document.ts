@@ -8,11 +8,11 @@ import { z } from "zod";
 import type { Access } from "../access";
 import { LIMITED_ROUTES } from "../rate-limits";
 import { type GuideInput, integratorsGuide } from "./guide";
-import { OPERATION_GROUPS, type Operation } from "./operations";
+import { type Operation, TAGS } from "./operations";
 
-/* The OpenAPI document at /api/docs (docs/architecture.md, "The OpenAPI document"): paths and schemas from the
+/* The OpenAPI document at /api/docs (docs/decisions.md, "The OpenAPI document"): paths and schemas from the
  * routes' zod schemas (fastify-type-provider-zod), the rest derived here from each route's access and schema,
- * and what cannot be derived from the table in operations.ts. */
+ * and what cannot be derived from the operation each route declares (operations.ts). */
 
 type Json = Record<string, unknown>;
 
@@ -55,24 +55,19 @@ function codesByStatus(): Map<number, string[]> {
   return out;
 }
 
-const OPERATIONS = new Map<string, Operation>();
-const TAG_OF = new Map<string, string>();
-for (const group of OPERATION_GROUPS)
-  for (const [key, op] of Object.entries(group.operations)) {
-    OPERATIONS.set(key, op);
-    TAG_OF.set(key, group.tag);
-  }
-
 const RATE_LIMITED = new Set(LIMITED_ROUTES.map((l) => l.route));
 
-/** The documented operations: `/api` routes but the docs' own and those hidden by their schema. */
 const isApi = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
+/** The documented operations: `/api` routes but the docs' own and those hidden by their schema. */
+const isDocumented = (route: RouteOptions) =>
+  isApi(route.url) && !(route.schema as { hide?: boolean } | undefined)?.hide;
 
 /** `/api/x/:id` → `/api/x/{id}` (the document's path). */
 export const openapiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
 interface OperationMeta {
   key: string;
+  operation: Operation;
   access: Access;
   hasBody: boolean;
   hasParams: boolean;
@@ -138,6 +133,15 @@ const ROUTES = new WeakMap<FastifyInstance, RouteOptions[]>();
 /** The routes an app's document describes, with their zod schemas (openapi.test.ts checks the examples with them). */
 export const documentedRoutes = (app: FastifyInstance): readonly RouteOptions[] => ROUTES.get(app) ?? [];
 
+/** The path of an operation by its operationId (`uploadVitals` → `/api/user/vitals`), among the routes given. */
+export const operationPaths =
+  (routes: readonly RouteOptions[]) =>
+  (operationId: string): string => {
+    const route = routes.find((r) => r.config?.operation?.id === operationId);
+    if (!route) throw new Error(`no operation ${operationId}`);
+    return route.url;
+  };
+
 /**
  * Registers @fastify/swagger and its UI at /api/docs with the document built as described above; its
  * `info.description` is the integrators' page (guide.ts).
@@ -150,6 +154,11 @@ export async function registerOpenApi(
   const routes: RouteOptions[] = [];
   ROUTES.set(app, routes);
   app.addHook("onRoute", (route) => {
+    // like access control's refusal of a route without `config.access`: each call is declared once, with its route
+    if (isDocumented(route) && !route.config?.operation)
+      throw new Error(
+        `Route ${route.method} ${route.url} does not declare its OpenAPI operation (config.operation)`,
+      );
     routes.push(route);
   });
   const registry = z.registry<{ id: string }>();
@@ -163,7 +172,8 @@ export async function registerOpenApi(
       info: {
         title: "Mimamori API",
         version,
-        description: integratorsGuide(guide),
+        // written with the document (transformObject), once every route is known: the page names their paths
+        description: "",
         license: { name: "Proprietary" },
       },
       servers: [{ url: "/", description: "This server" }],
@@ -182,43 +192,48 @@ export async function registerOpenApi(
         named = true;
       }
       const { route, url } = doc;
-      if (!isApi(url) || (route.schema as { hide?: boolean } | undefined)?.hide)
-        return { schema: { hide: true } as never, url };
+      if (!isDocumented(route)) return { schema: { hide: true } as never, url };
       const out = zodTransform(doc);
       const access = route.config?.access ?? "public";
       const schema = (out.schema ?? {}) as Json;
+      const operation = route.config?.operation as Operation; // onRoute refused a route without one
+      const tag = route.config?.tag;
+      if (!tag) throw new Error(`Route ${url} has no tag: register its plugin with tagged() in app.ts`);
       for (const method of [route.method].flat()) {
-        const key = `${method} ${url}`;
-        const op = OPERATIONS.get(key);
         metaOf.set(`${method.toLowerCase()} ${openapiPath(url)}`, {
-          key,
+          key: `${method} ${url}`,
+          operation,
           access,
           hasBody: Boolean(route.schema?.body),
           hasParams: /:\w/.test(url),
         });
-        if (!op) continue;
         Object.assign(schema, {
-          operationId: op[0],
-          summary: op[1],
-          tags: [TAG_OF.get(key)],
+          operationId: operation.id,
+          summary: operation.summary,
+          tags: [tag],
           security: access === "public" ? [] : [{ [SECURITY[access][0]]: [] }],
         });
       }
       return { schema, url };
     },
-    transformObject: (input) => finish(zodTransformObject(input) as Json, metaOf),
+    transformObject: (input) => {
+      const doc = finish(zodTransformObject(input) as Json, metaOf);
+      (doc.info as Json).description = integratorsGuide(guide, operationPaths(routes));
+      return doc;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 }
 
-/** The error statuses an operation can answer, from its access and schema and the table's `errors`. */
-function errorStatuses(meta: OperationMeta, op: Operation | undefined, method: string): number[] {
+/** The error statuses an operation can answer, from its access and schema and its declared `errors`. */
+function errorStatuses(meta: OperationMeta, method: string): number[] {
+  const { operation } = meta;
   const statuses = new Set<number>([400, 500]); // lib/input-guard.ts checks every request's query and body
   if (meta.access !== "public") for (const s of [401, 403]) statuses.add(s);
   if (meta.hasParams) statuses.add(404);
-  if (meta.hasBody || op?.[2]?.upload) for (const s of [413, 415]) statuses.add(s);
+  if (meta.hasBody || operation.upload) for (const s of [413, 415]) statuses.add(s);
   if (RATE_LIMITED.has(meta.key)) statuses.add(429);
-  for (const s of op?.[2]?.errors ?? []) statuses.add(s);
+  for (const s of operation.errors ?? []) statuses.add(s);
   if (method === "get" && !meta.hasParams && meta.access === "public") statuses.delete(404);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -260,49 +275,48 @@ function finish(doc: Json, metaOf: Map<string, OperationMeta>): Json {
       },
     ]),
   );
-  doc.tags = OPERATION_GROUPS.map(({ tag, description }) => ({ name: tag, description }));
+  doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
 
   for (const [path, item] of Object.entries(paths))
     for (const [method, operation] of Object.entries(item)) {
       const meta = metaOf.get(`${method} ${path}`);
       if (!meta) continue;
-      const op = OPERATIONS.get(meta.key);
       const responses = operation.responses as Record<string, Json>;
       for (const [status, response] of Object.entries(responses))
         if (response.description === "Default Response")
           response.description = SUCCESS_TEXT[status] ?? "Success";
-      for (const status of errorStatuses(meta, op, method)) {
+      for (const status of errorStatuses(meta, method)) {
         const named = ERROR_RESPONSES[status];
         if (named) responses[status] = { $ref: `#/components/responses/${named[0]}` };
       }
       describeCallbacks(operation);
-      const extra = op?.[2];
-      if (extra?.produces) {
+      const declared = meta.operation;
+      if (declared.produces) {
         const ok = Object.keys(responses).find((s) => s.startsWith("2")) ?? "200";
         const okResponse = (responses[ok] ?? { description: "OK" }) as Json;
         const json = (okResponse.content as Json | undefined)?.["application/json"];
         okResponse.content = Object.fromEntries(
-          extra.produces.map((type) => [
+          declared.produces.map((type) => [
             type,
             type === "application/json" && json ? json : { schema: { type: "string", format: "binary" } },
           ]),
         );
         responses[ok] = okResponse;
       }
-      if (extra?.description) operation.description = extra.description;
+      if (declared.description) operation.description = declared.description;
       const jsonBody = (operation.requestBody as Json | undefined)?.content as Json | undefined;
-      if (extra?.example !== undefined && jsonBody?.["application/json"])
-        (jsonBody["application/json"] as Json).example = extra.example;
+      if (declared.example !== undefined && jsonBody?.["application/json"])
+        (jsonBody["application/json"] as Json).example = declared.example;
       for (const p of (operation.parameters as Json[] | undefined) ?? []) {
-        const example = extra?.parameters?.[p.name as string];
+        const example = declared.parameters?.[p.name as string];
         if (example !== undefined) p.example = example;
       }
       const answer = (responses["200"]?.content as Json | undefined)?.["application/json"] as
         | Json
         | undefined;
-      if (extra?.answer !== undefined && answer) answer.example = extra.answer;
-      if (extra?.upload) {
-        const { field, types, maxBytes } = extra.upload;
+      if (declared.answer !== undefined && answer) answer.example = declared.answer;
+      if (declared.upload) {
+        const { field, types, maxBytes } = declared.upload;
         operation.requestBody = {
           required: true,
           description: `One file in the multipart field \`${field}\` (${types.join(", ")}; at most ${maxBytes / 1024 / 1024} MB).`,

@@ -16,7 +16,7 @@ import {
 } from "@mimamori/shared";
 import { DEFAULT_PORT } from "../../config";
 import { RATE_LIMIT_DEFAULTS } from "../rate-limits";
-import { BAND_UPLOAD_EXAMPLE, OPERATION_GROUPS } from "./operations";
+import { BAND_UPLOAD_EXAMPLE } from "./operations";
 
 /*
  * The page for integrators (issue 30 §2): the OpenAPI document's `info.description`, which /api/docs renders as
@@ -34,14 +34,6 @@ export interface GuideAccount {
 export interface GuideInput {
   /** The demo accounts and their password where this server writes them (`seedDemo`), else null. */
   demo: { accounts: readonly GuideAccount[]; password: string } | null;
-}
-
-/** The path of an operation of the table, by its operationId (`/api/user/vitals`). */
-export function pathOf(operationId: string): string {
-  for (const group of OPERATION_GROUPS)
-    for (const [key, [id]] of Object.entries(group.operations))
-      if (id === operationId) return key.slice(key.indexOf(" ") + 1);
-  throw new Error(`no operation ${operationId}`);
 }
 
 /** What a band app does with a failed upload, by error code: resend the batch as it is, or not. */
@@ -86,8 +78,11 @@ const duration = (s: number) =>
       : `${s / 60} minutes`;
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
-/** The markdown of the page (`info.description`). */
-export function integratorsGuide({ demo }: GuideInput): string {
+/**
+ * The markdown of the page (`info.description`); `pathOf` gives an operation's path by its operationId
+ * (document.ts, `operationPaths`).
+ */
+export function integratorsGuide({ demo }: GuideInput, pathOf: (operationId: string) => string): string {
   const signIn = pathOf("signIn");
   const refresh = pathOf("refreshToken");
   const upload = pathOf("uploadVitals");

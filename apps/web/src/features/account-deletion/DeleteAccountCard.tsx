@@ -1,5 +1,4 @@
 import { ACCOUNT_DELETION_GRACE_DAYS } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
@@ -15,8 +14,8 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountDeletionEndpoints } from "../../api/account-deletion";
 import { ApiError } from "../../api/client";
-import { errorMessage } from "../../api/errors";
 import { signOut } from "../../app/session/actions";
+import { FailureAlert } from "../../components/FailureAlert";
 import { useNotify } from "../../components/Notifier";
 import { PasswordField } from "../../components/PasswordField";
 import { SectionCard } from "../../components/SectionCard";
@@ -31,8 +30,7 @@ export function DeleteAccountCard({ titleId }: { titleId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <SectionCard title={t("account-deletion.title")} titleId={titleId}>
-      <Typography color="text.secondary">{t("account-deletion.intro")}</Typography>
+    <SectionCard title={t("account-deletion.title")} titleId={titleId} intro={t("account-deletion.intro")}>
       <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
         <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
           {t("account-deletion.open")}
@@ -113,11 +111,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           {checked && !confirmed && (
             <FormHelperText error>{t("account-deletion.confirmRequired")}</FormHelperText>
           )}
-          {error !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(error, language)}
-            </Alert>
-          )}
+          <FailureAlert failure={error} sx={{ mt: 2 }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={close.isPending} autoFocus>

@@ -1,15 +1,13 @@
-import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useAcceptTerms, useTermsStatus } from "../../api/consents";
-import { errorMessage } from "../../api/errors";
 import { signOut } from "../../app/session/actions";
+import { FailureAlert } from "../../components/FailureAlert";
 import { PublicLayout } from "../../components/PublicLayout";
 import { usePageTitle } from "../../components/usePageTitle";
-import { useLanguage } from "../../i18n/useLanguage";
 import { AgreementStep } from "../identity/auth/AgreementStep";
 
 /**
@@ -18,7 +16,6 @@ import { AgreementStep } from "../identity/auth/AgreementStep";
  */
 export function TermsGatePage({ area }: { area: "client" | "staff" | "admin" }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const status = useTermsStatus();
   const accept = useAcceptTerms();
   const [signingOut, setSigningOut] = useState(false);
@@ -39,11 +36,7 @@ export function TermsGatePage({ area }: { area: "client" | "staff" | "admin" }) 
           })}
         </Typography>
       )}
-      {accept.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(accept.error, language)}
-        </Alert>
-      )}
+      <FailureAlert failure={accept.error} sx={{ mb: 2 }} />
       <AgreementStep
         submitting={accept.isPending || signingOut}
         hint={t("consents.gate.hint")}

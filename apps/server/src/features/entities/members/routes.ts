@@ -1,10 +1,12 @@
 import multipart from "@fastify/multipart";
 import { memberUserSchema, userRowSchema, userRowsBodySchema } from "@mimamori/shared";
+import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireEntity, requireMember } from "../../../db/entities";
 import type { AppContext } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
+import { CONFLICT, call } from "../../../lib/openapi/operations";
 import { workspaceParams } from "../../../lib/params";
 import { recordConsentEvents } from "../../consents";
 import { sendInvitations } from "../invitations/service";
@@ -13,9 +15,13 @@ import { acceptedMember, listMembers, memberEmails, removeMember, setMembership 
 import { registerRows } from "./register";
 import { normaliseEmail, validateRows } from "./rows";
 
-const staff = { access: "staff" as const };
 const memberParams = workspaceParams.extend({ id: z.uuid("not-found") });
 const members = { 200: z.array(memberUserSchema) };
+/** The options of the routes on one member that answer with the entity's members. */
+const answersMembers = (config: FastifyContextConfig) => ({
+  config,
+  schema: { params: memberParams, response: members },
+});
 const rowsResponse = { 200: z.array(userRowSchema) };
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -26,21 +32,27 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/users",
-      { config: staff, schema: { params: workspaceParams, response: members } },
+      {
+        config: call("staff", "listMembers", "The entity's members"),
+        schema: { params: workspaceParams, response: members },
+      },
       async (req) => listMembers(ctx.db, req.params.workspace),
     );
 
     /** One accepted member by id: the member pages read the name and e-mail here, not from their URL. */
     app.get(
       "/staff/:workspace/users/:id",
-      { config: staff, schema: { params: memberParams, response: { 200: memberUserSchema } } },
+      {
+        config: call("staff", "getMember", "One accepted member"),
+        schema: { params: memberParams, response: { 200: memberUserSchema } },
+      },
       async (req) => acceptedMember(ctx.db, req.params.workspace, req.params.id),
     );
 
     app.post(
       "/staff/:workspace/users/validate",
       {
-        config: staff,
+        config: call("staff", "validateMembers", "Check member rows before registering them"),
         schema: { params: workspaceParams, body: userRowsBodySchema, response: rowsResponse },
       },
       async (req) => {
@@ -57,7 +69,12 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Reads an uploaded CSV (multipart field `file`) and answers its rows validated like /users/validate. */
     app.post(
       "/staff/:workspace/users/csv",
-      { config: staff, schema: { params: workspaceParams, response: rowsResponse } },
+      {
+        config: call("staff", "readMembersCsv", "Read an uploaded member CSV into checked rows", {
+          upload: { field: "file", types: ["text/csv"], maxBytes: CSV_MAX_BYTES },
+        }),
+        schema: { params: workspaceParams, response: rowsResponse },
+      },
       async (req) => {
         const entity = await requireEntity(ctx.db, req.params.workspace);
         if (!req.isMultipart()) throw new AppError("invalid_csv");
@@ -79,7 +96,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/users/register",
       {
-        config: staff,
+        config: call("staff", "registerMembers", "Invite or register members", { errors: [409, 429] }),
         schema: { params: workspaceParams, body: userRowsBodySchema, response: rowsResponse },
       },
       async (req) => {
@@ -100,7 +117,9 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Removes a member, or withdraws an invitation that has not been answered. */
     app.delete(
       "/staff/:workspace/users/:id",
-      { config: staff, schema: { params: memberParams, response: members } },
+      answersMembers(
+        call("staff", "removeMember", "End a membership and forget what the entity holds about the person"),
+      ),
       async (req) => {
         const { workspace, id } = req.params;
         await requireMember(ctx.db, workspace, id);
@@ -109,27 +128,23 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    for (const [action, isActive] of [
-      ["disable", false],
-      ["enable", true],
+    for (const [action, isActive, config] of [
+      ["disable", false, call("staff", "disableMember", "Pause a member's membership")],
+      ["enable", true, call("staff", "enableMember", "Resume a member's membership")],
     ] as const) {
-      app.post(
-        `/staff/:workspace/users/:id/${action}`,
-        { config: staff, schema: { params: memberParams, response: members } },
-        async (req) => {
-          const { workspace, id } = req.params;
-          await requireMember(ctx.db, workspace, id);
-          if (!(await setMembership(ctx.db, workspace, id, "accepted", { isActive })))
-            throw new AppError("member-not-found");
-          return listMembers(ctx.db, workspace);
-        },
-      );
+      app.post(`/staff/:workspace/users/:id/${action}`, answersMembers(config), async (req) => {
+        const { workspace, id } = req.params;
+        await requireMember(ctx.db, workspace, id);
+        if (!(await setMembership(ctx.db, workspace, id, "accepted", { isActive })))
+          throw new AppError("member-not-found");
+        return listMembers(ctx.db, workspace);
+      });
     }
 
     /** Approve (POST) or reject (PUT) a pending application; an invitation is the invitee's to answer. */
     app.post(
       "/staff/:workspace/users/:id/approval",
-      { config: staff, schema: { params: memberParams, response: members } },
+      answersMembers(call("staff", "approveMember", "Approve a person's request to join", CONFLICT)),
       async (req) => {
         const { workspace, id } = req.params;
         await requireMember(ctx.db, workspace, id);
@@ -148,7 +163,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       "/staff/:workspace/users/:id/approval",
-      { config: staff, schema: { params: memberParams, response: members } },
+      answersMembers(call("staff", "declineMember", "Decline a person's request to join", CONFLICT)),
       async (req) => {
         const { workspace, id } = req.params;
         const m = await requireMember(ctx.db, workspace, id);

@@ -8,6 +8,7 @@ import {
 } from "@mimamori/shared";
 import { and, asc, eq, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type EntityRow, requireEntity } from "../../../db/entities";
@@ -17,23 +18,26 @@ import { type AuthUser, requireUser } from "../../../lib/access";
 import type { AppContext } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
 import { requestLanguage } from "../../../lib/language";
+import { CONFLICT, call } from "../../../lib/openapi/operations";
 import { acceptInvitation, declineInvitation } from "../invitations/service";
 import { removeMember } from "../members/queries";
 import { entityModuleOf, memberModuleList, requireModeOption, requireModule } from "../modules/queries";
 import { toEntity } from "../records/queries";
 
-const user = { access: "user" as const };
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
 const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });
 
 const invitationParams = wsParams.extend({ role: membershipRoleSchema });
 
 /** The options of the routes on one entity that answer with it, and on its modules that answer with them. */
-const answersEntity = { config: user, schema: { params: wsParams, response: { 200: clientEntitySchema } } };
-const answersModules = {
-  config: user,
+const answersEntity = (config: FastifyContextConfig) => ({
+  config,
+  schema: { params: wsParams, response: { 200: clientEntitySchema } },
+});
+const answersModules = (config: FastifyContextConfig) => ({
+  config,
   schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } },
-};
+});
 
 type Membership = typeof memberships.$inferSelect;
 const invitations = alias(memberships, "invitations");
@@ -125,28 +129,40 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Public entities, the caller's own and those that invited the caller. */
     app.get(
       "/user/entities",
-      { config: user, schema: { response: { 200: z.array(clientEntitySchema) } } },
+      {
+        config: call("user", "listOwnMemberships", "The signed-in person's memberships"),
+        schema: { response: { 200: z.array(clientEntitySchema) } },
+      },
       async (req) => clientEntities(ctx, requireUser(req)),
     );
 
     /** Accepts an invitation (as a member or as staff): from now on the entity sees the caller's data. */
     app.post(
       "/user/invitations/:workspace/:role",
-      { config: user, schema: { params: invitationParams, response: { 200: clientEntitySchema } } },
+      {
+        config: call("user", "acceptInvitation", "Accept an entity's invitation", CONFLICT),
+        schema: { params: invitationParams, response: { 200: clientEntitySchema } },
+      },
       async (req) => answerInvitation(ctx, requireUser(req), req.params, acceptInvitation),
     );
 
     /** Declines an invitation: it is removed and nothing is shared. */
     app.delete(
       "/user/invitations/:workspace/:role",
-      { config: user, schema: { params: invitationParams, response: { 200: clientEntitySchema } } },
+      {
+        config: call("user", "declineInvitation", "Decline an entity's invitation", CONFLICT),
+        schema: { params: invitationParams, response: { 200: clientEntitySchema } },
+      },
       async (req) => answerInvitation(ctx, requireUser(req), req.params, declineInvitation),
     );
 
     /** Apply to an entity, or add one by its ID (private ones too): the application waits for staff approval. */
     app.post(
       "/user/entities/:workspace",
-      { config: user, schema: { params: wsParams, response: { 201: clientEntitySchema } } },
+      {
+        config: call("user", "requestMembership", "Ask to join an entity", CONFLICT),
+        schema: { params: wsParams, response: { 201: clientEntitySchema } },
+      },
       async (req, reply) => {
         const me = requireUser(req);
         const entity = await requireEntity(ctx.db, req.params.workspace);
@@ -160,34 +176,51 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.put("/user/entities/:workspace", answersEntity, async (req) => {
-      const me = requireUser(req);
-      const entity = await requireEntity(ctx.db, req.params.workspace);
-      const m = await ownMembership(ctx, entity.workspaceName, me.id);
-      if (m?.status !== "pending") throw new AppError("not-pending");
-      await ctx.db
-        .delete(memberships)
-        .where(and(clientMembershipOf(entity.workspaceName), eq(memberships.userId, me.id)));
-      return clientEntity(ctx, me, entity.workspaceName);
-    });
+    app.put(
+      "/user/entities/:workspace",
+      answersEntity(
+        call("user", "withdrawMembershipRequest", "Withdraw one's pending request to join", CONFLICT),
+      ),
+      async (req) => {
+        const me = requireUser(req);
+        const entity = await requireEntity(ctx.db, req.params.workspace);
+        const m = await ownMembership(ctx, entity.workspaceName, me.id);
+        if (m?.status !== "pending") throw new AppError("not-pending");
+        await ctx.db
+          .delete(memberships)
+          .where(and(clientMembershipOf(entity.workspaceName), eq(memberships.userId, me.id)));
+        return clientEntity(ctx, me, entity.workspaceName);
+      },
+    );
 
     /** Quit: the membership and the entity's data about the person go; the person's own data stays. */
-    app.delete("/user/entities/:workspace", answersEntity, async (req) => {
-      const me = requireUser(req);
-      const { entity } = await requireAccepted(ctx, req.params.workspace, me);
-      await removeMember(ctx.db, entity.workspaceName, me.id);
-      return clientEntity(ctx, me, entity.workspaceName);
-    });
+    app.delete(
+      "/user/entities/:workspace",
+      answersEntity(call("user", "leaveEntity", "Leave an entity")),
+      async (req) => {
+        const me = requireUser(req);
+        const { entity } = await requireAccepted(ctx, req.params.workspace, me);
+        await removeMember(ctx.db, entity.workspaceName, me.id);
+        return clientEntity(ctx, me, entity.workspaceName);
+      },
+    );
 
-    app.get("/user/entities/:workspace", answersEntity, async (req) => {
-      const me = requireUser(req);
-      const { entity } = await requireAccepted(ctx, req.params.workspace, me);
-      return clientEntity(ctx, me, entity.workspaceName);
-    });
+    app.get(
+      "/user/entities/:workspace",
+      answersEntity(call("user", "getOwnMembership", "One of the signed-in person's memberships")),
+      async (req) => {
+        const me = requireUser(req);
+        const { entity } = await requireAccepted(ctx, req.params.workspace, me);
+        return clientEntity(ctx, me, entity.workspaceName);
+      },
+    );
 
     app.get(
       "/user/entities/:workspace/modules",
-      { config: user, schema: { params: wsParams, response: { 200: z.array(moduleSchema) } } },
+      {
+        config: call("user", "listOwnModules", "The modules one uses at an entity"),
+        schema: { params: wsParams, response: { 200: z.array(moduleSchema) } },
+      },
       async (req) => {
         const me = requireUser(req);
         await requireAccepted(ctx, req.params.workspace, me);
@@ -195,33 +228,44 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post("/user/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
-      const me = requireUser(req);
-      const { workspace, moduleId } = req.params;
-      await requireAccepted(ctx, workspace, me);
-      await requireModule(ctx.db, moduleId);
-      const [offered] = await ctx.db.select().from(entityModules).where(entityModuleOf(workspace, moduleId));
-      if (!offered) throw new AppError("module-not-offered");
-      await ctx.db
-        .insert(memberModules)
-        .values({ workspaceName: workspace, userId: me.id, moduleId })
-        .onConflictDoNothing();
-      return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
-    });
+    app.post(
+      "/user/entities/:workspace/modules/:moduleId",
+      answersModules(call("user", "startOwnModule", "Start using a module of an entity", CONFLICT)),
+      async (req) => {
+        const me = requireUser(req);
+        const { workspace, moduleId } = req.params;
+        await requireAccepted(ctx, workspace, me);
+        await requireModule(ctx.db, moduleId);
+        const [offered] = await ctx.db
+          .select()
+          .from(entityModules)
+          .where(entityModuleOf(workspace, moduleId));
+        if (!offered) throw new AppError("module-not-offered");
+        await ctx.db
+          .insert(memberModules)
+          .values({ workspaceName: workspace, userId: me.id, moduleId })
+          .onConflictDoNothing();
+        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+      },
+    );
 
-    app.delete("/user/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
-      const me = requireUser(req);
-      const { workspace, moduleId } = req.params;
-      await requireAccepted(ctx, workspace, me);
-      await requireModule(ctx.db, moduleId);
-      await ctx.db.delete(memberModules).where(subscription(workspace, me.id, moduleId));
-      return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
-    });
+    app.delete(
+      "/user/entities/:workspace/modules/:moduleId",
+      answersModules(call("user", "stopOwnModule", "Stop using a module of an entity", CONFLICT)),
+      async (req) => {
+        const me = requireUser(req);
+        const { workspace, moduleId } = req.params;
+        await requireAccepted(ctx, workspace, me);
+        await requireModule(ctx.db, moduleId);
+        await ctx.db.delete(memberModules).where(subscription(workspace, me.id, moduleId));
+        return memberModuleList(ctx.db, workspace, me.id, requestLanguage(req));
+      },
+    );
 
     app.post(
       "/user/entities/:workspace/modules/:moduleId/mode",
       {
-        config: user,
+        config: call("user", "setOwnModuleMode", "Set the mode of a module one uses", CONFLICT),
         schema: { params: moduleParams, body: modeBodySchema, response: { 200: z.array(moduleSchema) } },
       },
       async (req) => {

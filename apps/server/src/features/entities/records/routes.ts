@@ -12,6 +12,7 @@ import {
   updateEntityBodySchema,
 } from "@mimamori/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyContextConfig, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireEntity } from "../../../db/entities";
@@ -20,18 +21,18 @@ import { entities, entityModules, memberModules, memberships } from "../../../db
 import type { AppContext } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
 import { requestLanguage } from "../../../lib/language";
+import { CONFLICT, call } from "../../../lib/openapi/operations";
 import { entityModuleList, entityModuleOf, requireModeOption, requireModule } from "../modules/queries";
 import { addStaff, listStaff } from "../staff/queries";
 import { toEntity } from "./queries";
 
 const wsParams = z.object({ workspace: z.string().min(1).max(64) });
 const moduleParams = wsParams.extend({ moduleId: intIdParamSchema });
-const admin = { access: "super-user" as const };
 /** The options of the routes on an entity's module that answer with the entity's modules. */
-const answersModules = {
-  config: admin,
+const answersModules = (config: FastifyContextConfig) => ({
+  config,
   schema: { params: moduleParams, response: { 200: z.array(moduleSchema) } },
-};
+});
 
 /** The columns of the fields an admin gives both on creating an entity and on changing it. */
 const entityColumns = (b: z.infer<typeof entityFieldsSchema>) => ({
@@ -43,10 +44,25 @@ const entityColumns = (b: z.infer<typeof entityFieldsSchema>) => ({
 
 /** Entity management for super users (spec §2 /admin/entities, §7 /entities…). */
 export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  /** Subscribing an entity to a module or ending it: both must exist; answers the entity's modules after. */
+  const changeSubscription = async (
+    req: FastifyRequest<{ Params: z.infer<typeof moduleParams> }>,
+    change: (workspace: string, moduleId: number) => Promise<unknown>,
+  ) => {
+    const { workspace, moduleId } = req.params;
+    await requireEntity(ctx.db, workspace);
+    await requireModule(ctx.db, moduleId);
+    await change(workspace, moduleId);
+    return entityModuleList(ctx.db, workspace, requestLanguage(req));
+  };
+
   return async (app) => {
     app.get(
       "/entities",
-      { config: admin, schema: { response: { 200: z.array(adminEntitySchema) } } },
+      {
+        config: call("super-user", "listEntities", "Every entity"),
+        schema: { response: { 200: z.array(adminEntitySchema) } },
+      },
       async () => {
         const rows = await ctx.db
           .select({
@@ -64,7 +80,10 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/entities",
-      { config: admin, schema: { body: createEntityBodySchema, response: { 201: entitySchema } } },
+      {
+        config: call("super-user", "createEntity", "Create an entity", CONFLICT),
+        schema: { body: createEntityBodySchema, response: { 201: entitySchema } },
+      },
       async (req, reply) => {
         const b = req.body;
         const [row] = await ctx.db
@@ -79,14 +98,17 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/entities/:workspace",
-      { config: admin, schema: { params: wsParams, response: { 200: entitySchema } } },
+      {
+        config: call("super-user", "getEntity", "One entity"),
+        schema: { params: wsParams, response: { 200: entitySchema } },
+      },
       async (req) => toEntity(await requireEntity(ctx.db, req.params.workspace)),
     );
 
     app.put(
       "/entities/:workspace",
       {
-        config: admin,
+        config: call("super-user", "updateEntity", "Change an entity's details"),
         schema: { params: wsParams, body: updateEntityBodySchema, response: { 200: entitySchema } },
       },
       async (req) => {
@@ -108,7 +130,10 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Removes the entity with its memberships, module subscriptions and everything it holds about people. */
     app.delete(
       "/entities/:workspace",
-      { config: admin, schema: { params: wsParams, response: { 200: okSchema } } },
+      {
+        config: call("super-user", "deleteEntity", "Delete an entity"),
+        schema: { params: wsParams, response: { 200: okSchema } },
+      },
       async (req) => {
         const [row] = await ctx.db
           .delete(entities)
@@ -121,39 +146,48 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/entities/:workspace/modules",
-      { config: admin, schema: { params: wsParams, response: { 200: z.array(moduleSchema) } } },
+      {
+        config: call("super-user", "listEntityModules", "The modules an entity subscribes to"),
+        schema: { params: wsParams, response: { 200: z.array(moduleSchema) } },
+      },
       async (req) => {
         await requireEntity(ctx.db, req.params.workspace);
         return entityModuleList(ctx.db, req.params.workspace, requestLanguage(req));
       },
     );
 
-    app.post("/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
-      const { workspace, moduleId } = req.params;
-      await requireEntity(ctx.db, workspace);
-      await requireModule(ctx.db, moduleId);
-      await ctx.db.insert(entityModules).values({ workspaceName: workspace, moduleId }).onConflictDoNothing();
-      return entityModuleList(ctx.db, workspace, requestLanguage(req));
-    });
+    app.post(
+      "/entities/:workspace/modules/:moduleId",
+      answersModules(
+        call("super-user", "subscribeEntityModule", "Subscribe an entity to a module", CONFLICT),
+      ),
+      (req) =>
+        changeSubscription(req, (workspace, moduleId) =>
+          ctx.db.insert(entityModules).values({ workspaceName: workspace, moduleId }).onConflictDoNothing(),
+        ),
+    );
 
     /** Unsubscribing the entity also ends its members' subscriptions to the module. */
-    app.delete("/entities/:workspace/modules/:moduleId", answersModules, async (req) => {
-      const { workspace, moduleId } = req.params;
-      await requireEntity(ctx.db, workspace);
-      await requireModule(ctx.db, moduleId);
-      await ctx.db.transaction(async (tx) => {
-        await tx.delete(entityModules).where(entityModuleOf(workspace, moduleId));
-        await tx
-          .delete(memberModules)
-          .where(and(eq(memberModules.workspaceName, workspace), eq(memberModules.moduleId, moduleId)));
-      });
-      return entityModuleList(ctx.db, workspace, requestLanguage(req));
-    });
+    app.delete(
+      "/entities/:workspace/modules/:moduleId",
+      answersModules(
+        call("super-user", "unsubscribeEntityModule", "End an entity's module subscription", CONFLICT),
+      ),
+      (req) =>
+        changeSubscription(req, (workspace, moduleId) =>
+          ctx.db.transaction(async (tx) => {
+            await tx.delete(entityModules).where(entityModuleOf(workspace, moduleId));
+            await tx
+              .delete(memberModules)
+              .where(and(eq(memberModules.workspaceName, workspace), eq(memberModules.moduleId, moduleId)));
+          }),
+        ),
+    );
 
     app.post(
       "/entities/:workspace/modules/:moduleId/mode",
       {
-        config: admin,
+        config: call("super-user", "setEntityModuleMode", "Set the mode of an entity's module", CONFLICT),
         schema: { params: moduleParams, body: modeBodySchema, response: { 200: z.array(moduleSchema) } },
       },
       async (req) => {
@@ -172,7 +206,10 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/entities/:workspace/staffs",
-      { config: admin, schema: { params: wsParams, response: { 200: z.array(staffMemberSchema) } } },
+      {
+        config: call("super-user", "adminListEntityStaff", "An entity's staff"),
+        schema: { params: wsParams, response: { 200: z.array(staffMemberSchema) } },
+      },
       async (req) => {
         await requireEntity(ctx.db, req.params.workspace);
         return listStaff(ctx.db, req.params.workspace);
@@ -186,7 +223,9 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/entities/:workspace/staffs",
       {
-        config: admin,
+        config: call("super-user", "adminAddEntityStaff", "Invite or add a staff member to an entity", {
+          errors: [409, 429],
+        }),
         schema: {
           params: wsParams,
           body: staffEmailBodySchema,

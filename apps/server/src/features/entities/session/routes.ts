@@ -5,6 +5,7 @@ import { acceptedStaff } from "../../../db/membership-rules";
 import { entities, memberships } from "../../../db/schema";
 import { requireUser } from "../../../lib/access";
 import type { AppContext } from "../../../lib/context";
+import { call } from "../../../lib/openapi/operations";
 import { workspaceParams } from "../../../lib/params";
 import { defaultRawRetentionDays } from "../../vitals";
 
@@ -12,7 +13,10 @@ export function staffSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/staff/entities",
-      { config: { access: "user" }, schema: { response: { 200: staffEntitiesSchema } } },
+      {
+        config: call("user", "listStaffWorkspaces", "The entities the signed-in person is accepted staff of"),
+        schema: { response: { 200: staffEntitiesSchema } },
+      },
       async (req) => {
         const me = requireUser(req);
         return ctx.db
@@ -33,7 +37,7 @@ export function staffSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/login",
       {
-        config: { access: "staff" },
+        config: call("staff", "staffLogin", "Enter an entity's workspace as its staff"),
         schema: { params: workspaceParams, response: { 200: languageResponseSchema } },
       },
       async (req) => ({ language: requireUser(req).language }),

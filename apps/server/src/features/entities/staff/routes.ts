@@ -14,11 +14,11 @@ import { requireUser } from "../../../lib/access";
 import type { AppContext } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
 import { requestLanguage } from "../../../lib/language";
+import { call } from "../../../lib/openapi/operations";
 import { workspaceParams } from "../../../lib/params";
 import { offeredModuleList } from "../modules/queries";
 import { inviteStaff, listStaff, staffCount, staffMembership } from "./queries";
 
-const staff = { access: "staff" as const };
 const staffList = { 200: z.array(staffMemberSchema) };
 
 /** An accepted staff member's id, or (with `invited`) also an open staff invitation's. */
@@ -34,7 +34,10 @@ export function entityStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/staff/:workspace/staffs",
-      { config: staff, schema: { params: workspaceParams, response: staffList } },
+      {
+        config: call("staff", "listEntityStaff", "The entity's staff"),
+        schema: { params: workspaceParams, response: staffList },
+      },
       async (req) => listStaff(ctx.db, req.params.workspace),
     );
 
@@ -42,7 +45,7 @@ export function entityStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/register",
       {
-        config: staff,
+        config: call("staff", "inviteEntityStaff", "Invite a staff member", { errors: [409, 429] }),
         schema: { params: workspaceParams, body: staffEmailBodySchema, response: { 201: staffList[200] } },
       },
       async (req, reply) => {
@@ -54,7 +57,10 @@ export function entityStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Removes a staff member, or withdraws a staff invitation. */
     app.delete(
       "/staff/:workspace/remove",
-      { config: staff, schema: { params: workspaceParams, body: staffEmailBodySchema, response: staffList } },
+      {
+        config: call("staff", "removeEntityStaff", "Remove a staff member"),
+        schema: { params: workspaceParams, body: staffEmailBodySchema, response: staffList },
+      },
       async (req) => {
         const ws = req.params.workspace;
         const { userId, status } = await requireStaffMember(ctx, ws, req.body.email, true);
@@ -71,7 +77,7 @@ export function entityStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/staff/:workspace/change_language",
       {
-        config: staff,
+        config: call("staff", "setEntityLanguage", "Change the entity's language"),
         schema: { params: workspaceParams, body: changeLanguageBodySchema, response: staffList },
       },
       async (req) => {
@@ -87,7 +93,10 @@ export function entityStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/staff/:workspace/modules",
-      { config: staff, schema: { params: workspaceParams, response: { 200: z.array(moduleSchema) } } },
+      {
+        config: call("staff", "listStaffEntityModules", "The entity's modules"),
+        schema: { params: workspaceParams, response: { 200: z.array(moduleSchema) } },
+      },
       async (req) => offeredModuleList(ctx.db, req.params.workspace, requestLanguage(req)),
     );
   };

@@ -13,6 +13,7 @@ import { users } from "../../../db/schema";
 import { requireUser } from "../../../lib/access";
 import type { AppContext } from "../../../lib/context";
 import { AppError, forbidden } from "../../../lib/errors";
+import { CONFLICT, call } from "../../../lib/openapi/operations";
 import { register } from "../auth/service";
 import { toUserInfo } from "./user-info";
 
@@ -21,7 +22,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/user/register",
       {
-        config: { access: "public" },
+        config: call("public", "registerUser", "Create an account (a verification mail is sent)", CONFLICT),
         schema: { body: registerBodySchema, response: { 201: z.object({ uid: z.string() }) } },
       },
       async (req, reply) => {
@@ -38,7 +39,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/self/language",
       {
-        config: { access: "user", allowWithoutCurrentTerms: true },
+        config: {
+          ...call("user", "getOwnLanguage", "The signed-in person's language"),
+          allowWithoutCurrentTerms: true,
+        },
         schema: { response: { 200: languageResponseSchema } },
       },
       async (req) => ({ language: requireUser(req).language }),
@@ -48,7 +52,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/self/language/:email",
       {
-        config: { access: "user" },
+        config: call("user", "getLanguageByEmail", "The language of the account with an e-mail address"),
         schema: {
           params: z.object({ email: z.string().max(254) }),
           response: { 200: languageResponseSchema },
@@ -64,7 +68,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       "/user/language",
       {
-        config: { access: "user", allowWithoutCurrentTerms: true },
+        config: {
+          ...call("user", "setOwnLanguage", "Change the signed-in person's language"),
+          allowWithoutCurrentTerms: true,
+        },
         schema: { body: languageBodySchema, response: { 200: okSchema } },
       },
       async (req) => {
@@ -80,7 +87,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/user/info",
       {
-        config: { access: "user", allowWithoutCurrentTerms: true },
+        config: {
+          ...call("user", "getOwnInfo", "The signed-in person's profile"),
+          allowWithoutCurrentTerms: true,
+        },
         schema: { response: { 200: userInfoSchema } },
       },
       async (req) => {
@@ -98,7 +108,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       "/user/info",
-      { config: { access: "user" }, schema: { body: userInfoBodySchema, response: { 200: userInfoSchema } } },
+      {
+        config: call("user", "updateOwnInfo", "Change the signed-in person's profile"),
+        schema: { body: userInfoBodySchema, response: { 200: userInfoSchema } },
+      },
       async (req) => {
         const me = requireUser(req);
         const b = req.body;

@@ -17,6 +17,7 @@ import { users } from "../../../db/schema";
 import { requireUser } from "../../../lib/access";
 import type { AppContext } from "../../../lib/context";
 import { unauthenticated } from "../../../lib/errors";
+import { call } from "../../../lib/openapi/operations";
 import {
   changePassword,
   confirmPasswordReset,
@@ -68,7 +69,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/sign-in",
       {
-        config: { access: "public" },
+        config: call(
+          "public",
+          "signIn",
+          "Sign in with e-mail and password; answers the id and refresh tokens",
+        ),
         schema: { body: signInBodySchema, response: { 200: sessionResponseSchema } },
       },
       async (req, reply) => {
@@ -81,7 +86,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/refresh",
       {
-        config: { access: "public" },
+        config: call("public", "refreshToken", "Exchange a refresh token for a new id token"),
         schema: { body: refreshBodySchema, response: { 200: sessionResponseSchema } },
       },
       async (req, reply) => {
@@ -100,7 +105,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/sign-out",
-      { config: { access: "public" }, schema: { body: refreshBodySchema, response: { 200: okSchema } } },
+      {
+        config: call("public", "signOut", "Sign out: revoke the session of a refresh token"),
+        schema: { body: refreshBodySchema, response: { 200: okSchema } },
+      },
       async (req, reply) => {
         const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
         const claims = bearer ? await ctx.idTokens.verify(bearer) : null;
@@ -114,7 +122,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/verify-email",
-      { config: { access: "public" }, schema: { body: tokenBodySchema, response: { 200: okSchema } } },
+      {
+        config: call("public", "verifyEmail", "Verify an e-mail address with the mailed token"),
+        schema: { body: tokenBodySchema, response: { 200: okSchema } },
+      },
       async (req) => {
         await verifyEmail(ctx, req.body.token);
         return ok;
@@ -123,7 +134,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/send-verification",
-      { config: { access: "public" }, schema: { body: emailBodySchema, response: { 200: okSchema } } },
+      {
+        config: call("public", "sendVerification", "Send the e-mail verification mail again"),
+        schema: { body: emailBodySchema, response: { 200: okSchema } },
+      },
       async (req) => {
         await requestVerificationMail(ctx, req.body.email, req.ip);
         return ok;
@@ -132,7 +146,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/password-reset",
-      { config: { access: "public" }, schema: { body: emailBodySchema, response: { 200: okSchema } } },
+      {
+        config: call("public", "requestPasswordReset", "Mail a password reset link"),
+        schema: { body: emailBodySchema, response: { 200: okSchema } },
+      },
       async (req) => {
         await requestPasswordReset(ctx, req.body.email, req.ip);
         return ok;
@@ -141,7 +158,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/password-reset/confirm",
-      { config: { access: "public" }, schema: { body: resetConfirmBodySchema, response: { 200: okSchema } } },
+      {
+        config: call("public", "confirmPasswordReset", "Set a new password with the mailed token"),
+        schema: { body: resetConfirmBodySchema, response: { 200: okSchema } },
+      },
       async (req) => {
         await confirmPasswordReset(ctx, req.body.token, req.body.newPassword);
         return ok;
@@ -151,7 +171,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** An invited person sets the first password from the invitation link. */
     app.post(
       "/auth/accept-invite",
-      { config: { access: "public" }, schema: { body: resetConfirmBodySchema, response: { 200: okSchema } } },
+      {
+        config: call(
+          "public",
+          "acceptInvite",
+          "Create the account of an invited person from the mailed token",
+        ),
+        schema: { body: resetConfirmBodySchema, response: { 200: okSchema } },
+      },
       async (req) => {
         await confirmPasswordReset(ctx, req.body.token, req.body.newPassword, "invite");
         return ok;
@@ -161,7 +188,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/change-password",
       {
-        config: { access: "user" },
+        config: call("user", "changePassword", "Change the signed-in person's password"),
         schema: { body: changePasswordBodySchema, response: { 200: sessionResponseSchema } },
       },
       async (req, reply) => {

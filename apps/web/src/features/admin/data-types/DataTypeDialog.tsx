@@ -11,23 +11,20 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormHelperText from "@mui/material/FormHelperText";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
-import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { useSaveDataType } from "../../../api/data-items";
 import { useNotify } from "../../../components/Notifier";
 import { RequiredNote } from "../../../components/RequiredNote";
+import { ResponsiveDialog } from "../../../components/ResponsiveDialog";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { bodyOf, draftOf, draftProblems, newOption, type TypeDraft } from "./typeDraft";
 
@@ -53,8 +50,6 @@ export function DataTypeDialog({ open, type, onClose }: Props) {
   const msg = useMessage();
   const language = useLanguage();
   const notify = useNotify();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const id = useId();
   const save = useSaveDataType();
   const [draft, setDraft] = useState<TypeDraft>(() => draftOf(type));
@@ -125,18 +120,12 @@ export function DataTypeDialog({ open, type, onClose }: Props) {
     );
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="md"
-      fullScreen={phone}
+      title={t(type ? "admin-data-types.editTitle" : "admin-data-types.addTitle")}
     >
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={`${id}-title`}>
-          {t(type ? "admin-data-types.editTitle" : "admin-data-types.addTitle")}
-        </DialogTitle>
         <DialogContent>
           <RequiredNote failure={failure} />
           <Box sx={pairSx}>
@@ -333,6 +322,6 @@ export function DataTypeDialog({ open, type, onClose }: Props) {
           </Button>
         </DialogActions>
       </Box>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

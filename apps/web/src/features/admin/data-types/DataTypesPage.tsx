@@ -3,7 +3,6 @@ import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
@@ -13,6 +12,7 @@ import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { RowActions } from "../../../components/RowActions";
+import { chipColumn, codeColumn } from "../../../components/styledColumns";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
 import { valueColumn } from "../../../components/valueColumn";
@@ -76,28 +76,15 @@ export function DataTypesPage() {
                   </>
                 ),
               },
-              {
-                id: "key",
-                label: t("admin-data-types.key"),
-                sortValue: (d) => d.key,
-                render: (d) => (
-                  <Typography
-                    component="code"
-                    variant="body2"
-                    sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}
-                  >
-                    {d.key}
-                  </Typography>
-                ),
-              },
-              {
-                id: "kind",
-                label: t("admin-data-types.dataType"),
-                sortValue: (d) => d.data_type,
-                render: (d) => (
-                  <Chip size="small" variant="outlined" label={t(`admin-data-types.kind.${d.data_type}`)} />
-                ),
-              },
+              codeColumn("key", t("admin-data-types.key"), (d) => d.key),
+              chipColumn(
+                "kind",
+                t("admin-data-types.dataType"),
+                (d) => d.data_type,
+                (kind) => ({
+                  label: t(`admin-data-types.kind.${kind}`),
+                }),
+              ),
               {
                 id: "question",
                 label: t("admin-data-types.question"),

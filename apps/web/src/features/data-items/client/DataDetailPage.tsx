@@ -5,11 +5,9 @@ import LinkOffOutlined from "@mui/icons-material/LinkOffOutlined";
 import ShareOutlined from "@mui/icons-material/ShareOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ApiError } from "../../../api/client";
@@ -32,6 +30,7 @@ import { ErrorState } from "../../../components/ErrorState";
 import { useNotify } from "../../../components/Notifier";
 import { PageBreadcrumbs } from "../../../components/PageBreadcrumbs";
 import { PageSkeleton } from "../../../components/PageSkeleton";
+import { SectionCard } from "../../../components/SectionCard";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useRowDialog } from "../../../components/useRowDialog";
@@ -46,42 +45,6 @@ import { UploadImageDialog } from "../common/UploadImageDialog";
 import { AddAnswerDialog } from "./AddAnswerDialog";
 import { CLIENT_DATA_PATH, dataIdOf } from "./paths";
 import { ShareDialog } from "./ShareDialog";
-
-function Section({
-  title,
-  intro,
-  action,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent>
-        <Stack
-          direction="row"
-          useFlexGap
-          sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1, mb: 1 }}
-        >
-          <Typography variant="h2" id={id}>
-            {title}
-          </Typography>
-          {action}
-        </Stack>
-        {intro && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {intro}
-          </Typography>
-        )}
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function InfoCard({ item, shares }: { item: DataItemDetail; shares: number }) {
   const { t } = useTranslation();
@@ -102,7 +65,7 @@ function InfoCard({ item, shares }: { item: DataItemDetail; shares: number }) {
     ],
   ];
   return (
-    <Section title={t("data-items-client.detail.info")}>
+    <SectionCard title={t("data-items-client.detail.info")}>
       <Box
         component="dl"
         sx={{
@@ -125,7 +88,7 @@ function InfoCard({ item, shares }: { item: DataItemDetail; shares: number }) {
         ))}
       </Box>
       <TimeZoneNote zone={browserTimezone()} clock="browser" sx={{ mt: 1 }} />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -135,7 +98,7 @@ function AnswersCard({ item }: { item: DataItemDetail }) {
   const remove = useDeleteAnswer(item.id);
   const question = item.question;
   return (
-    <Section
+    <SectionCard
       title={t("data-items-client.detail.answers")}
       action={
         question && (
@@ -160,7 +123,7 @@ function AnswersCard({ item }: { item: DataItemDetail }) {
         onDelete={(a) => remove.mutateAsync(a.id)}
       />
       {question && <AddAnswerDialog open={adding} question={question} onClose={() => setAdding(false)} />}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -171,7 +134,7 @@ function ImagesCard({ item }: { item: DataItemDetail }) {
   const remove = useDeleteImage(item.id);
   const [adding, setAdding] = useState(false);
   return (
-    <Section
+    <SectionCard
       title={t("data-items-client.detail.images")}
       action={
         <Button variant="contained" startIcon={<AddPhotoAlternateOutlined />} onClick={() => setAdding(true)}>
@@ -193,7 +156,7 @@ function ImagesCard({ item }: { item: DataItemDetail }) {
         onUploaded={changed}
         onClose={() => setAdding(false)}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -208,7 +171,7 @@ function SharesCard({ item }: { item: DataItemDetail }) {
   const rows = entities.data?.entities;
   const name = removing.row?.name ?? "";
   return (
-    <Section
+    <SectionCard
       title={t("data-items-client.detail.shared")}
       intro={t("data-items-client.detail.sharedIntro")}
       action={
@@ -284,7 +247,7 @@ function SharesCard({ item }: { item: DataItemDetail }) {
           {t("data-items-client.detail.unshareBody", { name })}
         </Typography>
       </ConfirmDialog>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -293,7 +256,7 @@ function ViewsCard({ itemId }: { itemId: number }) {
   const language = useLanguage();
   const views = useDataViews(itemId);
   return (
-    <Section title={t("data-items-client.detail.views")} intro={t("data-items-client.detail.viewsIntro")}>
+    <SectionCard title={t("data-items-client.detail.views")} intro={t("data-items-client.detail.viewsIntro")}>
       {views.isError && <ErrorState error={views.error} onRetry={() => views.refetch()} />}
       <DataTable<DataViewRecord>
         label={t("data-items-client.detail.viewsLabel")}
@@ -319,7 +282,7 @@ function ViewsCard({ itemId }: { itemId: number }) {
           },
         ]}
       />
-    </Section>
+    </SectionCard>
   );
 }
 

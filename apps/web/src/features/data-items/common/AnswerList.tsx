@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useNotify } from "../../../components/Notifier";
 import { RowActions } from "../../../components/RowActions";
-import { RuledList } from "../../../components/RuledList";
+import { RuledItem, RuledList } from "../../../components/RuledList";
 import { useRowDialog } from "../../../components/useRowDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { displayValue, formatInstant } from "../../forms/common/answerValues";
@@ -40,19 +40,7 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
     <>
       <RuledList label={label}>
         {sorted.map((a) => (
-          <Box
-            component="li"
-            key={a.id}
-            sx={{
-              display: "flex",
-              alignItems: "center",
-              gap: 1,
-              py: 1.25,
-              borderTop: 1,
-              borderColor: "divider",
-              "&:first-of-type": { borderTop: 0 },
-            }}
-          >
+          <RuledItem key={a.id} py={1.25}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 500, overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
                 {shown(a)}
@@ -72,7 +60,7 @@ export function AnswerList({ label, question, answers, emptyText, onDelete }: Pr
                 ]}
               />
             )}
-          </Box>
+          </RuledItem>
         ))}
       </RuledList>
       {onDelete && (

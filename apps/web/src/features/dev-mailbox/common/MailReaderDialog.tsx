@@ -1,18 +1,15 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
-import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useDevMail } from "../../../api/dev-mailbox";
+import { FactList } from "../../../components/DefinitionList";
 import { ErrorState } from "../../../components/ErrorState";
+import { ResponsiveDialog } from "../../../components/ResponsiveDialog";
 import { useLanguage } from "../../../i18n/useLanguage";
 import { formatInstant } from "../../forms/common/answerValues";
 import { MAIL_SANDBOX, mailDocument, textParts } from "./mailDocument";
@@ -24,24 +21,15 @@ import { MAIL_SANDBOX, mailDocument, textParts } from "./mailDocument";
 export function MailReaderDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   const mail = useDevMail(id);
   const m = mail.data;
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={id !== null}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      fullScreen={phone}
+      title={m?.subject ?? t("dev-mailbox-common.reader.title")}
     >
-      <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
-        {m?.subject ?? t("dev-mailbox-common.reader.title")}
-      </DialogTitle>
       <DialogContent dividers>
         {mail.isError && <ErrorState error={mail.error} onRetry={() => mail.refetch()} />}
         {mail.isPending && !mail.isError && (
@@ -53,29 +41,18 @@ export function MailReaderDialog({ id, onClose }: { id: string | null; onClose: 
         )}
         {m && (
           <>
-            <Box
-              component="dl"
-              sx={{
-                display: "grid",
-                gridTemplateColumns: "auto minmax(0, 1fr)",
-                columnGap: 2,
-                rowGap: 0.5,
-                m: 0,
-              }}
-            >
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t("dev-mailbox-common.reader.to")}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }}>
-                {m.recipient}
-              </Typography>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t("dev-mailbox-common.reader.time")}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                <time dateTime={m.at}>{formatInstant(m.at, language)}</time>
-              </Typography>
-            </Box>
+            <FactList
+              small
+              facts={[
+                [t("dev-mailbox-common.reader.to"), m.recipient],
+                [
+                  t("dev-mailbox-common.reader.time"),
+                  <time key="time" dateTime={m.at}>
+                    {formatInstant(m.at, language)}
+                  </time>,
+                ],
+              ]}
+            />
             <Box
               component="iframe"
               title={t("dev-mailbox-common.reader.rendered", { subject: m.subject })}
@@ -129,6 +106,6 @@ export function MailReaderDialog({ id, onClose }: { id: string | null; onClose: 
       <DialogActions>
         <Button onClick={onClose}>{t("dev-mailbox-common.reader.close")}</Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -2,7 +2,6 @@ import type { DevMailSummary } from "@mimamori/shared";
 import Alert from "@mui/material/Alert";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -12,6 +11,7 @@ import { useDevMailbox } from "../../../api/dev-mailbox";
 import { useSessionState } from "../../../api/hooks";
 import { DataTable } from "../../../components/DataTable";
 import { ErrorState } from "../../../components/ErrorState";
+import { chipColumn, codeColumn } from "../../../components/styledColumns";
 import { TimeZoneNote } from "../../../components/TimeZoneNote";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { valueColumn } from "../../../components/valueColumn";
@@ -103,29 +103,16 @@ export function MailboxPage() {
               valueColumn("recipient", t("dev-mailbox-common.columns.recipient"), (m) => m.recipient, {
                 minWidth: 170,
               }),
-              {
-                id: "template",
-                label: t("dev-mailbox-common.columns.template"),
-                sortValue: (m) => m.template,
-                render: (m) => (
-                  <Typography variant="body2" component="span" sx={{ fontFamily: "monospace" }}>
-                    {m.template}
-                  </Typography>
-                ),
-              },
-              {
-                id: "status",
-                label: t("dev-mailbox-common.columns.status"),
-                sortValue: (m) => m.status,
-                render: (m) => (
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={STATUS_COLOR[m.status]}
-                    label={t(`dev-mailbox-common.status.${m.status}`)}
-                  />
-                ),
-              },
+              codeColumn("template", t("dev-mailbox-common.columns.template"), (m) => m.template),
+              chipColumn(
+                "status",
+                t("dev-mailbox-common.columns.status"),
+                (m) => m.status,
+                (status) => ({
+                  color: STATUS_COLOR[status],
+                  label: t(`dev-mailbox-common.status.${status}`),
+                }),
+              ),
             ]}
           />
         </CardContent>

@@ -3,11 +3,8 @@ import { type Entity, type UpdateEntityBody, updateEntityBodySchema } from "@mim
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
@@ -17,11 +14,12 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { entityEndpoints } from "../../../api/entities";
-import { errorMessage } from "../../../api/errors";
 import { useRawRetentionDefaults } from "../../../api/vitals";
 import { Definition, DefinitionList } from "../../../components/DefinitionList";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { fieldHelper } from "../../../components/form";
 import { useNotify } from "../../../components/Notifier";
+import { SectionCard } from "../../../components/SectionCard";
 import { formatDate } from "../../../i18n/language";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
 import { EntityFields, useEntityCache } from "./EntityFields";
@@ -40,25 +38,19 @@ export function EntityInfoCard({ entity, titleId }: { entity: Entity; titleId: s
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
-          <Typography variant="h2" id={titleId}>
-            {t("entities-admin.information")}
-          </Typography>
-          {!editing && (
-            <Button startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
-              {t("ui.actions.edit")}
-            </Button>
-          )}
-        </Stack>
-        {editing ? (
-          <EditForm entity={entity} onDone={() => setEditing(false)} />
-        ) : (
-          <ReadOnly entity={entity} />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t("entities-admin.information")}
+      titleId={titleId}
+      action={
+        !editing && (
+          <Button startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {t("ui.actions.edit")}
+          </Button>
+        )
+      }
+    >
+      {editing ? <EditForm entity={entity} onDone={() => setEditing(false)} /> : <ReadOnly entity={entity} />}
+    </SectionCard>
   );
 }
 
@@ -111,7 +103,6 @@ function RawRetentionValue({ days }: { days: number | null }) {
 function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const language = useLanguage();
   const notify = useNotify();
   const cache = useEntityCache();
   const defaults = useRawRetentionDefaults().data;
@@ -144,7 +135,7 @@ function EditForm({ entity, onDone }: { entity: Entity; onDone: () => void }) {
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      {failure !== null && <Alert severity="error">{errorMessage(failure, language)}</Alert>}
+      <FailureAlert failure={failure} />
       <TextField label={t("entities-admin.entityId")} value={entity.workspace_name} disabled />
       <EntityFields form={form} helper={helper}>
         <Controller

@@ -9,12 +9,12 @@ import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Skeleton from "@mui/material/Skeleton";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBankQuestions } from "../../../api/forms";
 import { ErrorState } from "../../../components/ErrorState";
+import { SearchField } from "../../../components/SearchField";
 import { formsPaths } from "./paths";
 
 interface Props {
@@ -58,15 +58,7 @@ export function BankPickerDialog({ open, workspace, types, onClose, onPick }: Pr
         )}
         {bank.data && bank.data.length > 0 && (
           <>
-            <TextField
-              type="search"
-              label={t("forms-staff.bank.search")}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              size="small"
-              autoFocus
-              autoComplete="off"
-            />
+            <SearchField label={t("forms-staff.bank.search")} value={query} onChange={setQuery} autoFocus />
             <List aria-label={t("forms-staff.bank.listLabel")} sx={{ maxHeight: 360, overflowY: "auto" }}>
               {found.map((b) => (
                 <ListItemButton key={b.id} onClick={() => onPick(b)} divider>

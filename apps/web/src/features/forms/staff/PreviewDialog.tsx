@@ -57,7 +57,6 @@ export function PreviewDialog({
     <ResponsiveDialog
       open={open}
       onClose={onClose}
-      maxWidth="md"
       title={
         <Stack
           direction="row"

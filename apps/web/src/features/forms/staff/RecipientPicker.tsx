@@ -7,10 +7,10 @@ import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchField } from "../../../components/SearchField";
 import { PICKER_LIST_MAX, pickerTags, searchMembers, toggleAll } from "./recipients";
 
 interface Props {
@@ -53,15 +53,12 @@ export function RecipientPicker({ members, chosen, onChange, error, disabled = f
 
   return (
     <Stack spacing={1.5}>
-      <TextField
-        type="search"
+      <SearchField
         label={t("forms-staff.recipients.search")}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
         margin="none"
-        size="small"
         disabled={disabled}
-        autoComplete="off"
       />
       <Stack
         direction="row"

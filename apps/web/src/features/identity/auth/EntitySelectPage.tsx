@@ -9,23 +9,22 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { errorMessage } from "../../../api/errors";
 import { useSessionState, useStaffEntities } from "../../../api/hooks";
 import { identityEndpoints } from "../../../api/identity";
 import { afterSignIn } from "../../../app/guards/guardDecision";
 import { signOut } from "../../../app/session/actions";
 import { readCookie, writeCookie } from "../../../app/session/cookies";
 import { ErrorState } from "../../../components/ErrorState";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { PublicLayout } from "../../../components/PublicLayout";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { applyLanguage } from "../../../i18n";
-import { useLanguage, useMessage } from "../../../i18n/useLanguage";
+import { useMessage } from "../../../i18n/useLanguage";
 
 /** Staff choose the entity (workspace) to work in; the selection is required (spec §2). */
 export function EntitySelectPage() {
   const { t } = useTranslation();
   const msg = useMessage();
-  const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useSessionState();
@@ -114,11 +113,7 @@ export function EntitySelectPage() {
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t("auth.entitySelect.intro")}
           </Typography>
-          {submitError !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(submitError, language)}
-            </Alert>
-          )}
+          <FailureAlert failure={submitError} sx={{ mt: 2 }} />
           <TextField
             select
             required

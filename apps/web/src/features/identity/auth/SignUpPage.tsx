@@ -9,8 +9,8 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
-import { errorMessage } from "../../../api/errors";
 import { identityEndpoints } from "../../../api/identity";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { PublicLayout } from "../../../components/PublicLayout";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useLanguage, useMessage } from "../../../i18n/useLanguage";
@@ -84,11 +84,7 @@ export function SignUpPage() {
               <StepLabel>{t("auth.signUp.stepAgreement")}</StepLabel>
             </Step>
           </Stepper>
-          {error !== null && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errorMessage(error, language)}
-            </Alert>
-          )}
+          <FailureAlert failure={error} sx={{ mb: 2 }} />
           {step === 0 ? (
             <AccountStep
               initial={account}

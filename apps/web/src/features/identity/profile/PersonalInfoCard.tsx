@@ -26,17 +26,9 @@ const FIELDS = [
   { name: "phone_number2", label: "profile.phone2", required: false, autoComplete: "tel", phone: true },
 ] as const;
 
-function toForm(info: UserInfo): UserInfoBody {
-  return {
-    display_name: info.display_name,
-    first_name: info.first_name,
-    last_name: info.last_name,
-    first_name_kana: info.first_name_kana,
-    last_name_kana: info.last_name_kana,
-    phone_number1: info.phone_number1,
-    phone_number2: info.phone_number2,
-    address: info.address,
-  };
+/** The form edits all of the person's information but the account's own fields (id, e-mail, name, language). */
+function toForm({ uid, email, name, language, ...body }: UserInfo): UserInfoBody {
+  return body;
 }
 
 /** Personal information (spec §3, §5): display name, first and last name required, phones digits only. */

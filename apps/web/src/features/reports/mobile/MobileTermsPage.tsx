@@ -1,11 +1,9 @@
-import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useMobileAcceptTerms, useMobileTermsStatus } from "../../../api/consents";
-import { errorMessage } from "../../../api/errors";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { usePageTitle } from "../../../components/usePageTitle";
-import { useLanguage } from "../../../i18n/useLanguage";
 import { AgreementStep } from "../../identity/auth/AgreementStep";
 
 /**
@@ -17,7 +15,6 @@ import { AgreementStep } from "../../identity/auth/AgreementStep";
  */
 export function MobileTermsPage({ idToken }: { idToken: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const status = useMobileTermsStatus(idToken, true);
   const accept = useMobileAcceptTerms(idToken);
   usePageTitle(t("consents.gate.title"));
@@ -37,9 +34,7 @@ export function MobileTermsPage({ idToken }: { idToken: string }) {
           })}
         </Typography>
       )}
-      {(accept.isError || status.isError) && (
-        <Alert severity="error">{errorMessage(accept.error ?? status.error, language)}</Alert>
-      )}
+      <FailureAlert failure={accept.error ?? status.error} />
       <AgreementStep
         submitting={accept.isPending || status.isPending}
         hint={t("consents.gate.hint")}

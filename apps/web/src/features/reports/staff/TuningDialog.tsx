@@ -1,5 +1,4 @@
 import type { StaffReport, StaffReportUser, ZoneRanges } from "@mimamori/shared";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -8,8 +7,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errors";
-import { useLanguage } from "../../../i18n/useLanguage";
+import { FailureAlert } from "../../../components/FailureAlert";
 import { RangeSliders } from "./RangeSliders";
 
 interface Props {
@@ -22,7 +20,6 @@ interface Props {
 /** A member's own ranges (§4 tuning): three range sliders; save, or reset them to the general ranges. */
 export function TuningDialog({ report, member, onSave, onClose }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const id = useId();
   const [draft, setDraft] = useState<ZoneRanges>(report.ranges);
   const [busy, setBusy] = useState(false);
@@ -66,7 +63,7 @@ export function TuningDialog({ report, member, onSave, onClose }: Props) {
           {t("reports-common.tuning.help")}
         </DialogContentText>
         <RangeSliders value={draft} onChange={setDraft} report={report} disabled={busy} />
-        {error !== null && <Alert severity="error">{errorMessage(error, language)}</Alert>}
+        <FailureAlert failure={error} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
         <Button onClick={() => setDraft(report.ranges)} disabled={busy} sx={{ mr: "auto" }}>

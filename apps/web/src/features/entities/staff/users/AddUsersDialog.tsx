@@ -3,23 +3,21 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
-import { useTheme } from "@mui/material/styles";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { useEffect, useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { entityEndpoints } from "../../../../api/entities";
 import { errorCode, errorMessage } from "../../../../api/errors";
+import { FailureAlert } from "../../../../components/FailureAlert";
 import { useNotify } from "../../../../components/Notifier";
+import { ResponsiveDialog } from "../../../../components/ResponsiveDialog";
 import { useLanguage, useMessage } from "../../../../i18n/useLanguage";
 import { CsvUpload } from "./CsvUpload";
 import { ManualRowsForm } from "./ManualRowsForm";
@@ -47,9 +45,6 @@ export function AddUsersDialog({
   const msg = useMessage();
   const language = useLanguage();
   const notify = useNotify();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   const formId = useId();
   const [tab, setTab] = useState<"manual" | "csv">("manual");
   const [step, setStep] = useState<Step>("input");
@@ -132,21 +127,13 @@ export function AddUsersDialog({
   const sentCount = rows.filter((r) => r.status === "sent").length;
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
+      title={t("entities-staff-users.addTitle")}
     >
-      <DialogTitle id={titleId}>{t("entities-staff-users.addTitle")}</DialogTitle>
       <DialogContent>
-        {failure !== null && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessage(failure, language)}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} sx={{ mb: 2 }} />
         {step === "input" && (
           <>
             <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label={t("entities-staff-users.addMethod")}>
@@ -261,6 +248,6 @@ export function AddUsersDialog({
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -3,12 +3,12 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntityTimeZone } from "../../../../app/session/workspace";
 import { GridList } from "../../../../components/GridList";
+import { SearchField } from "../../../../components/SearchField";
 import { formatNumber } from "../../../../i18n/language";
 import { useLanguage } from "../../../../i18n/useLanguage";
 import { formatInstant } from "../../common/answerValues";
@@ -62,12 +62,10 @@ function TextAnswers({ texts, number }: { texts: NonNullable<QuestionSummary["te
   const shown = matchingTexts(texts.items, query);
   return (
     <Stack spacing={1}>
-      <TextField
-        size="small"
-        type="search"
+      <SearchField
         label={t("forms-staff-answers.summary.searchTexts", { number })}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
       />
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {query.trim()

@@ -24,6 +24,7 @@ import { useTranslation } from "react-i18next";
 import { useEntityTimeZone } from "../../../../app/session/workspace";
 import { Pager, usePagedRows } from "../../../../components/Pager";
 import { RuledItem, RuledList } from "../../../../components/RuledList";
+import { SearchField } from "../../../../components/SearchField";
 import { type SortDirection, sortRows } from "../../../../components/tableRows";
 import { visuallyHidden } from "../../../../components/visuallyHidden";
 import { htmlLangOf } from "../../../../i18n/language";
@@ -206,11 +207,7 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
         )}
       </TextField>
       {pageRows.length === 0 && noMatch}
-      <Box
-        component="ul"
-        aria-label={t("forms-staff-answers.members")}
-        sx={{ listStyle: "none", m: 0, p: 0 }}
-      >
+      <RuledList label={t("forms-staff-answers.members")}>
         {pageRows.map((row) => {
           const expanded = open.has(row.user_id);
           const panel = `${id}-${row.user_id}`;
@@ -238,20 +235,18 @@ export function MemberHistoryTable({ rows, onOpen, onDelete }: Props) {
             </Box>
           );
         })}
-      </Box>
+      </RuledList>
     </>
   );
 
   return (
     <Box>
-      <TextField
-        size="small"
-        type="search"
+      <SearchField
         margin="none"
         label={t("forms-staff-answers.search")}
         value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
+        onChange={(text) => {
+          setQuery(text);
           firstPage();
         }}
         sx={{ mb: 2, width: { xs: "100%", sm: 320 } }}
