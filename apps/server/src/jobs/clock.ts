@@ -29,3 +29,4 @@ export function manualClock(start: Date | string): ManualClock {
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

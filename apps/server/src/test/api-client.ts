@@ -1,3 +1,5 @@
+import { DEMO_PASSWORD } from "../features/demo/accounts";
+
 export type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 export interface CallOptions {
@@ -28,7 +30,7 @@ export function apiClient(origin: string) {
     return { status: res.status, body: json as any, headers: res.headers };
   }
 
-  async function signIn(email: string, password = "mimamori-demo") {
+  async function signIn(email: string, password = DEMO_PASSWORD) {
     const res = await call("POST", "/auth/sign-in", { email, password });
     if (res.status !== 200)
       throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -15,10 +15,10 @@ import {
   notifications,
   users,
 } from "../../db/schema";
+import { DAY, HOUR, MINUTE as MIN } from "../../jobs/clock";
 import { type AlertMailItem, mailTemplates } from "../../lib/mail/templates";
 import { notificationsUrl, reportUrl, staffRecipients } from "../alerts";
 import { storeBatch } from "../vitals";
-import { DAY, HOUR, MIN } from "./simulator";
 
 /** The demo entities are on Tokyo's clock (UTC+9, no DST). */
 const TOKYO = 9 * HOUR;

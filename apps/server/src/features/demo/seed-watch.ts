@@ -25,11 +25,12 @@ import {
   users,
   vitalSync,
 } from "../../db/schema";
+import { DAY, HOUR, MINUTE as MIN } from "../../jobs/clock";
 import { hashPassword } from "../../lib/crypto";
 import { evaluateBatch, sweepSyncGaps } from "../alerts";
 import { type IngestHook, storeBatch } from "../vitals";
 import { recordDemoAlertMails } from "./seed-alerts";
-import { DAY, HOUR, loadUser, MIN, prng, type SimOptions, type Traits } from "./simulator";
+import { loadUser, prng, type SimOptions, type Traits } from "./simulator";
 
 export interface DemoPerson {
   email: string;

@@ -1,5 +1,6 @@
 import type { SleepStage } from "@mimamori/shared";
 import type { Db } from "../../db/client";
+import { DAY, HOUR, MINUTE as MIN } from "../../jobs/clock";
 import type { Sample, Segment } from "../vitals";
 import { type IngestHook, type StoreResult, storeBatch } from "../vitals";
 
@@ -50,9 +51,6 @@ export interface SimOptions {
   excursionChance?: number;
 }
 
-export const MIN = 60_000;
-export const HOUR = 60 * MIN;
-export const DAY = 24 * HOUR;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const r1 = (v: number) => Math.round(v * 10) / 10;
 

@@ -158,9 +158,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/entities/:workspace/modules/:moduleId",
-      answersModules(
-        call("super-user", "subscribeEntityModule", "Subscribe an entity to a module", CONFLICT),
-      ),
+      answersModules(call("super-user", "subscribeEntityModule", "Subscribe an entity to a module")),
       (req) =>
         changeSubscription(req, (workspace, moduleId) =>
           ctx.db.insert(entityModules).values({ workspaceName: workspace, moduleId }).onConflictDoNothing(),
@@ -170,9 +168,7 @@ export function entityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /** Unsubscribing the entity also ends its members' subscriptions to the module. */
     app.delete(
       "/entities/:workspace/modules/:moduleId",
-      answersModules(
-        call("super-user", "unsubscribeEntityModule", "End an entity's module subscription", CONFLICT),
-      ),
+      answersModules(call("super-user", "unsubscribeEntityModule", "End an entity's module subscription")),
       (req) =>
         changeSubscription(req, (workspace, moduleId) =>
           ctx.db.transaction(async (tx) => {

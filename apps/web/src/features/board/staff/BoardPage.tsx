@@ -282,6 +282,7 @@ export function BoardPage() {
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
             <TextField
               type="search"
+              autoComplete="off"
               label={t("board-staff.search.label")}
               helperText={t("board-staff.search.help")}
               value={search}
