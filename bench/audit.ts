@@ -12,15 +12,22 @@
  * 1. a one-person read (a member's chart or CSV): `--calls` times after 200 warm-up calls;
  * 2. an entity-wide read covering every member: the KPI form (the entity's accepted members, in SQL) and the
  *    report form (the report's member ids, `unnest`), 50 times each; each write is checked to be one statement
- *    (its rows share one transaction id, `xmin`, outside any transaction) of `--members` rows.
+ *    (its rows share one transaction id, `xmin`, outside any transaction) of `--members` rows;
+ * 3. what the audit costs a request: the real server (a child process) answers a staff member's chart of one member
+ *    (`GET /staff/bench/reports/00005091/{uid}`) `--calls` times, alternately a read it records (a period not read
+ *    before: a new row) and one it does not (the same reader, person and period again within AUDIT_REPEAT_MS),
+ *    timed to the last byte; the difference of the medians is the audit's cost on the request's path (the write
+ *    runs while the route reads the chart, lib/access-audit.ts).
  */
 import { parseArgs } from "node:util";
-import { count, sql } from "drizzle-orm";
-import { rows } from "../apps/server/src/db/client";
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { openDatabase, rows } from "../apps/server/src/db/client";
 import { accessAudit, entities, memberships, users } from "../apps/server/src/db/schema";
+import { createSession } from "../apps/server/src/features/identity";
 import { type AuditCaller, type AuditRead, writeAudit } from "../apps/server/src/lib/access-audit";
+import { IdTokens } from "../apps/server/src/lib/id-tokens";
 import { freshDatabase } from "./lib/fresh";
-import { DATABASE_URL, pct, progress } from "./lib/server";
+import { BENCH_SECRET, DATABASE_URL, pct, progress, startServer } from "./lib/server";
 
 const { values: o } = parseArgs({
   options: {
@@ -35,6 +42,7 @@ const ROWS = Number(o.rows);
 
 const fresh = await freshDatabase("audit");
 const db = fresh.database.db;
+let closed = false;
 try {
   progress(`${DATABASE_URL ? "PostgreSQL" : "PGlite"}: ${MEMBERS} members, ${ROWS} audit rows already kept`);
   await db.insert(entities).values({ workspaceName: "bench", name: "Bench", description: "bench" });
@@ -56,7 +64,8 @@ try {
       .returning({ id: users.id });
     members.push(...batch.map((b) => b.id));
   }
-  const acceptedAt = new Date(Date.now() - 86400_000);
+  // a month of consent: the request part's windows (a day and a few seconds) are not cut by it
+  const acceptedAt = new Date(Date.now() - 30 * 86400_000);
   for (let i = 0; i < members.length; i += 500)
     await db.insert(memberships).values(
       members.slice(i, i + 500).map((userId) => ({
@@ -156,7 +165,60 @@ try {
   );
   const [total] = await db.select({ n: count() }).from(accessAudit);
   progress(`${total?.n} audit rows at the end`);
-} finally {
+
+  const { session } = await createSession(db, staffId, true);
+  const token = await (await IdTokens.create(db, BENCH_SECRET)).sign({
+    uid: staffId,
+    sid: session.id,
+    tv: (await db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, staffId)))[0]?.tv ?? 0,
+    email: "staff@bench.test",
+  });
   await fresh.database.close();
+  closed = true;
+  progress("starting the server");
+  const since = new Date();
+  const server = await startServer(fresh.dataDir, { ...fresh.env, JOBS: "off" });
+  try {
+    const member = members[0] as string;
+    const end = Math.floor(Date.now() / 1000);
+    const chart = (start: number) =>
+      `/staff/bench/reports/00005091/${member}?start_time=${start}&end_time=${end}&interval=daily&timezone=Asia%2FTokyo`;
+    const timed = async (p: string) => {
+      const r = await server.timeToLastByte(p, token);
+      if (r.status !== 200) throw new Error(`GET ${p}: ${r.status}`);
+      return r.ms;
+    };
+    const repeated = chart(end - 86400);
+    await timed(repeated);
+    const recorded: number[] = [];
+    const unrecorded: number[] = [];
+    // each recorded read starts a second earlier: a period this reader has not read, so a new row
+    for (let i = 0; i < 200 + CALLS; i++) {
+      const a = await timed(chart(end - 86400 - 1 - i));
+      const b = await timed(repeated);
+      if (i < 200) continue;
+      recorded.push(a);
+      unrecorded.push(b);
+    }
+    line("request: a chart read the audit records", recorded);
+    line("request: the same read again (not recorded: a repeat)", unrecorded);
+    console.log(
+      `the audit's cost on the request's path: p50 ${(pct(recorded, 50) - pct(unrecorded, 50)).toFixed(3)} ms`,
+    );
+  } finally {
+    await server.stop();
+  }
+  // each recorded read wrote its row, the repeats none
+  const again = await openDatabase({ databaseUrl: fresh.env.DATABASE_URL, dataDir: fresh.dataDir });
+  const [charts] = await again.db
+    .select({ n: count() })
+    .from(accessAudit)
+    .where(and(eq(accessAudit.what, "chart"), gte(accessAudit.at, since)));
+  await again.close();
+  console.log(
+    `chart rows written by the server: ${charts?.n} (${201 + CALLS} reads recorded, ${200 + CALLS} repeats)`,
+  );
+} finally {
+  if (!closed) await fresh.database.close();
   await fresh.drop();
 }

@@ -37,11 +37,16 @@ describe("a read repeated within five minutes", () => {
     expect(repeats.unwritten(caller, { what: "board", subjects: ["a"] })?.read.subjects).toEqual(["a"]);
   });
 
-  it("an entity-wide read is one key; a subquery's people are always written", () => {
+  it("an entity-wide read is one key and its rows count person by person; a subquery's people are always written", () => {
     const repeats = auditRepeats(AUDIT_REPEAT_MS, () => 0);
     const whole = repeats.unwritten(caller, { what: "report", subjects: "entity-members" });
     repeats.written(whole?.keys ?? []);
     expect(repeats.unwritten(caller, { what: "report", subjects: "entity-members" })).toBeNull();
+    // the rows it wrote count person by person: the same read as a list writes only whom it missed
+    repeats.written(["a", "b"].map((id) => whole?.personKey(id) ?? ""));
+    expect(repeats.unwritten(caller, { what: "report", subjects: ["b", "a", "z"] })?.read.subjects).toEqual([
+      "z",
+    ]);
     const query = { what: "csv" as const, subjects: { query: {} as never } };
     const q = repeats.unwritten(caller, query);
     repeats.written(q?.keys ?? []);

@@ -8,10 +8,20 @@ import { bareList } from "../db/sql-names";
 
 /*
  * Recording the access audit (issue 29 §1; docs/decisions.md "Access audit"). A route that answers someone's
- * health data to anyone else calls `auditRead(req, …)` once it knows whose data it answers; the app's onSend hook
- * (`registerAccessAudit`) writes the rows in one statement when the answer is a success, before its first byte
- * leaves (a 4xx or 5xx writes none). The person reading their own data is not recorded.
+ * health data to anyone else calls `auditRead(req, …)` once it has refused what it refuses and knows whose data it
+ * answers: the rows are written at once, in one statement on a connection of their own, while the route goes on
+ * reading and serialising; the app's onSend hook (`registerAccessAudit`) holds the answer's first byte until the
+ * write is done, and turns an answer whose write failed into a 500 (no read leaves unrecorded). A read refused
+ * before the call writes nothing; one that fails after it stays recorded as the attempt it was (the table is
+ * append-only). The person reading their own data is not recorded.
  */
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Starts writing a read's rows (registerAccessAudit); null when there is nothing to write. */
+    startAuditWrite?: (req: FastifyRequest, read: AuditRead) => Promise<void> | null;
+  }
+}
 
 /**
  * Whose data a read covers: these people (one row each), every accepted member of the entity with consent (an
@@ -38,11 +48,22 @@ export interface AuditRead {
   to?: Date | null;
 }
 
-const pending = new WeakMap<FastifyRequest, AuditRead>();
+/** The writes a request's reads started, each settled to its failure or null; onSend waits for them. */
+const started = new WeakMap<FastifyRequest, Promise<unknown>[]>();
 
-/** Notes the read for the audit; written with the answer if it succeeds. A second call replaces the first. */
+/** Records the read: its write starts now, and the answer leaves once it is done. */
 export function auditRead(req: FastifyRequest, read: AuditRead): void {
-  pending.set(req, read);
+  const start = req.server.startAuditWrite;
+  if (!start) throw new Error("auditRead: the access audit is not registered on this app");
+  const write = start(req, read);
+  if (!write) return;
+  const settled = write.then(
+    () => null,
+    (err: unknown) => err ?? new Error("the access audit's write failed"),
+  );
+  const writes = started.get(req);
+  if (writes) writes.push(settled);
+  else started.set(req, [settled]);
 }
 
 /** A period of unix seconds, as the report queries give it. */
@@ -88,8 +109,9 @@ const COLUMNS = bareList(
 /**
  * Writes the rows of one read in one statement: an `insert … select` over the people (`unnest` of their ids) or
  * over the entity's accepted members, leaving the caller out; prepared on PostgreSQL (one text per shape).
+ * Answers whose rows it wrote.
  */
-export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): Promise<void> {
+export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): Promise<string[]> {
   const ws = read.workspace === undefined ? caller.workspace : read.workspace;
   const values = sql`${caller.actorId}::uuid, ${caller.actorName}::text, ${caller.role}::text, ${ws}::text,
     (select ${entities.name} from ${entities} where ${entities.workspaceName} = ${ws}::text)`;
@@ -98,7 +120,7 @@ export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): 
     ${caller.address}::text`;
   let statement: ReturnType<typeof sql>;
   if (read.subjects === "entity-members") {
-    if (!ws) return;
+    if (!ws) return [];
     statement = sql`insert into ${accessAudit} (${COLUMNS})
       select ${values}, ${memberships.userId}, ${rest} from ${memberships}
       where ${and(acceptedClientOf(ws), sql`${memberships.acceptedAt} is not null`)}
@@ -118,11 +140,16 @@ export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): 
       select ${values}, ${users.id}, ${rest} from ${users} where ${users.id} <> ${caller.actorId}::uuid`;
   } else {
     const ids = [...new Set(read.subjects)].filter((id) => id !== caller.actorId);
-    if (!ids.length) return;
+    if (!ids.length) return [];
     statement = sql`insert into ${accessAudit} (${COLUMNS})
       select ${values}, s.id, ${rest} from unnest(${sql.param(ids)}::uuid[]) as s(id)`;
   }
-  await rows(db, statement, PREPARED);
+  const written = await rows<{ id: string }>(
+    db,
+    sql`${statement} returning ${accessAudit.subjectId} as id`,
+    PREPARED,
+  );
+  return written.map((r) => r.id);
 }
 
 /** The caller facts of a request: its user, the route's role, the request id and the address (trust proxy). */
@@ -137,8 +164,7 @@ export function callerOf(req: FastifyRequest): AuditCaller | null {
     role: access === "super-user" || (access !== "staff" && user.isSuperUser) ? "super-user" : "staff",
     workspace: access === "staff" ? workspaceOf(req) : null,
     requestId: String(req.id),
-    // read when the answer is sent: a caller who hung up has no address left (Node gives undefined), and the read
-    // is recorded all the same
+    // a caller who hung up has no address left (Node gives undefined), and the read is recorded all the same
     address: req.ip ?? "",
   };
 }
@@ -158,8 +184,14 @@ export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = D
   const seen = new Map<string, number>();
   const fresh = (key: string, now: number) => (seen.get(key) ?? 0) > now;
   return {
-    /** The part of `read` not written within the window: null when nothing is new. */
-    unwritten(caller: AuditCaller, read: AuditRead): { read: AuditRead; keys: string[] } | null {
+    /**
+     * The part of `read` not written within the window (null when nothing is new), its keys, and the key of one
+     * person's row of it (a read of the entity's members also counts, person by person, for a list of them).
+     */
+    unwritten(
+      caller: AuditCaller,
+      read: AuditRead,
+    ): { read: AuditRead; keys: string[]; personKey: (id: string) => string } | null {
       const now = clock();
       const ws = read.workspace === undefined ? caller.workspace : read.workspace;
       const base = JSON.stringify([
@@ -171,18 +203,17 @@ export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = D
         stamp(read.from),
         stamp(read.to),
       ]);
+      const personKey = (id: string) => `${base}${id}`;
       if (Array.isArray(read.subjects)) {
         const ids = [...new Set(read.subjects as readonly string[])].filter(
-          (id) => !fresh(`${base}${id}`, now),
+          (id) => !fresh(personKey(id), now),
         );
-        return ids.length
-          ? { read: { ...read, subjects: ids }, keys: ids.map((id) => `${base}${id}`) }
-          : null;
+        return ids.length ? { read: { ...read, subjects: ids }, keys: ids.map(personKey), personKey } : null;
       }
       // a subquery's people are known only to the database: such a read is always written
-      if (typeof read.subjects === "object" && "query" in read.subjects) return { read, keys: [] };
+      if (typeof read.subjects === "object" && "query" in read.subjects) return { read, keys: [], personKey };
       const key = `${base}${JSON.stringify(read.subjects)}`;
-      return fresh(key, now) ? null : { read, keys: [key] };
+      return fresh(key, now) ? null : { read, keys: [key], personKey };
     },
     written(keys: string[]) {
       const until = clock() + windowMs;
@@ -198,18 +229,37 @@ export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = D
   };
 }
 
-/** The app's hook: writes a request's noted read when its answer is a success, before the answer is sent. */
+/**
+ * The app's side of the audit: starts a read's write when the route notes it (leaving out what this process
+ * wrote within AUDIT_REPEAT_MS), and holds the answer until the request's writes are done.
+ */
 export function registerAccessAudit(app: FastifyInstance, db: Db, repeats = auditRepeats()): void {
-  app.addHook("onSend", async (req, reply, payload) => {
-    const read = pending.get(req);
-    if (!read) return payload;
-    pending.delete(req);
+  // a request's writes one after the other: a later read of the same people writes only whom the earlier missed
+  const last = new WeakMap<FastifyRequest, Promise<unknown>>();
+  app.decorate("startAuditWrite", (req: FastifyRequest, read: AuditRead) => {
     const caller = callerOf(req);
-    if (reply.statusCode >= 400 || !caller) return payload;
-    const todo = repeats.unwritten(caller, read);
-    if (!todo) return payload;
-    await writeAudit(db, caller, todo.read);
-    repeats.written(todo.keys);
+    if (!caller) return null;
+    const write = async () => {
+      const todo = repeats.unwritten(caller, read);
+      if (!todo) return;
+      const ids = await writeAudit(db, caller, todo.read);
+      repeats.written([...todo.keys, ...ids.map(todo.personKey)]);
+    };
+    const before = last.get(req);
+    const done = before ? before.then(write) : write();
+    last.set(
+      req,
+      done.catch(() => undefined),
+    );
+    return done;
+  });
+  app.addHook("onSend", async (req, reply, payload) => {
+    const writes = started.get(req);
+    if (!writes) return payload;
+    started.delete(req);
+    const failure = (await Promise.all(writes)).find((err) => err !== null);
+    // an answered read must be recorded: without its rows the answer does not leave
+    if (failure && reply.statusCode < 400) throw failure;
     return payload;
   });
 }

@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditPage, MyAuditPage } from "@mimamori/shared";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
 import { accessAudit, dataItems, dataItemTypes, dataShares, memberships, users } from "../../db/schema";
@@ -111,6 +111,34 @@ describe("audited reads", () => {
     written = (await rowsOf(e.staff)).filter((r) => r.what === "kpis");
     // the invited and the pending client share nothing: not covered
     expect(written.map((r) => r.subjectId).sort()).toEqual(e.members.map((m) => m.id).sort());
+  });
+
+  it("a report's members are recorded while it is read; whoever it holds that they missed is recorded after", async () => {
+    const e = await b.entity({ members: 3 });
+    const [a, c, d] = e.members as [Person, Person, Person];
+    // an accepted member without a time of acceptance: in the report, not among the entity's consenting members
+    await b.w.t.db
+      .update(memberships)
+      .set({ acceptedAt: null })
+      .where(and(eq(memberships.workspaceName, e.ws), eq(memberships.userId, d.id)));
+    const res = await call(
+      "GET",
+      `/staff/${e.ws}/reports_v2/${HR}?timezone=Asia/Tokyo&interval=7`,
+      undefined,
+      {
+        token: e.staff.token,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.users.map((u: { user: { uid: string } }) => u.user.uid).sort()).toEqual(
+      [a.id, c.id, d.id].sort(),
+    );
+    const written = await rowsOf(e.staff);
+    expect(written.map((r) => r.subjectId).sort()).toEqual([a.id, c.id, d.id].sort());
+    // one request, two statements: the members first, then the one they missed
+    expect(new Set(written.map((r) => r.requestId)).size).toBe(1);
+    expect(await writers(written[0]?.requestId as string)).toBe(2);
+    expect(written.at(-1)?.subjectId).toBe(d.id);
   });
 
   it("an entity-wide report over 1,000 members writes 1,000 rows in one statement", async () => {
@@ -276,6 +304,41 @@ describe("not recorded", () => {
     });
     expect(res.status).toBe(403);
     expect(await rowsAbout(a, ...(other.members as Person[]))).toEqual([]);
+  });
+
+  it("a read whose rows cannot be written is not answered: 500, no chart or CSV leaves", async () => {
+    const e = await b.entity({ members: 1 });
+    const [a] = e.members as [Person];
+    const db = b.w.t.db;
+    // the write starts while the chart is read; the answer waits for it and must not leave without it
+    await db.execute(
+      sql.raw(`create function audit_refuses() returns trigger language plpgsql as
+      $$ begin raise exception 'audit write refused'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger audit_refuses before insert on access_audit for each row
+      when (new.subject_id = '${a.id}') execute function audit_refuses()`),
+    );
+    try {
+      const q = `?start_time=${nowS() - DAY_S}&end_time=${nowS()}&interval=daily&timezone=Asia/Tokyo`;
+      const chart = await call("GET", `/staff/${e.ws}/reports/${HR}/${a.id}${q}`, undefined, {
+        token: e.staff.token,
+      });
+      expect(chart.status).toBe(500);
+      expect(JSON.stringify(chart.body)).not.toContain("00005091");
+      const csv = await call(
+        "GET",
+        `/staff/${e.ws}/reports/${HR}/${a.id}/download${q.replace("daily", "1hour")}`,
+        undefined,
+        { token: e.staff.token },
+      );
+      expect(csv.status).toBe(500);
+      expect(csv.headers.get("content-type")).not.toContain("text/csv");
+    } finally {
+      await db.execute(sql.raw("drop trigger audit_refuses on access_audit"));
+      await db.execute(sql.raw("drop function audit_refuses()"));
+    }
+    expect(await rowsAbout(a)).toEqual([]);
   });
 });
 

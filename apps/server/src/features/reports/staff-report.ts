@@ -56,6 +56,12 @@ export function staffWindow(q: StaffQuery): Window {
   return { start, end, timezone: q.timezone, open: q.end_time === undefined };
 }
 
+/** A window's period as its answer states it, in whole seconds. */
+const windowSeconds = (w: Window) => ({ start_time: w.start / 1000, end_time: Math.floor(w.end / 1000) });
+
+/** The period a staff read of the query answers (its access audit's period, known before the read). */
+export const staffPeriod = (q: StaffQuery) => windowSeconds(staffWindow(q));
+
 /** Where a window that ends now ends: the start of the current minute (epoch ms). */
 export const openWindowEnd = (now: number) => Math.floor(now / 60_000) * 60_000;
 
@@ -214,8 +220,7 @@ export async function buildStaffReport(
     step: RANGE_SLIDER_STEP,
     interval: q.interval,
     timezone: q.timezone,
-    start_time: w.start / 1000,
-    end_time: Math.floor(w.end / 1000),
+    ...windowSeconds(w),
     ranges: view.ranges(general, "toView"),
     default_ranges: view.ranges(defaultRanges(m), "toView"),
     users: reportUsers,
@@ -306,7 +311,6 @@ export async function entityKpis(db: Db, ws: string, q: StaffQuery) {
     ...kpis(members, zones, withData),
     interval: q.interval,
     timezone: q.timezone,
-    start_time: w.start / 1000,
-    end_time: Math.floor(w.end / 1000),
+    ...windowSeconds(w),
   };
 }

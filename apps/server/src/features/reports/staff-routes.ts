@@ -37,7 +37,7 @@ import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
 import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
-import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery } from "./staff-report";
+import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery, staffPeriod } from "./staff-report";
 
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
 const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
@@ -134,6 +134,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const { workspace } = req.params;
         const { q, key } = fixed(req.query, workspace);
+        auditRead(req, { what: "kpis", subjects: "entity-members", ...secondsPeriod(staffPeriod(q)) });
         const body = await kpis(key, workspace, async () => {
           const k = await entityKpis(ctx.db, workspace, q);
           return sharedBody(entityKpisSchema, k, { subjects: "entity-members", ...secondsPeriod(k) });
@@ -162,6 +163,13 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, reportId } = req.params;
         const lang = requestLanguage(req);
         const { q, key } = fixed(req.query, workspace, reportId, lang);
+        // the entity's members are recorded while the report is read; then whoever it holds that they missed
+        auditRead(req, {
+          what: "report",
+          detail: reportId,
+          subjects: "entity-members",
+          ...secondsPeriod(staffPeriod(q)),
+        });
         const body = await reports(key, workspace, async () => {
           const r = await buildStaffReport(ctx.db, workspace, reportId, q, lang);
           return sharedBody(staffReportSchema, r, reportAudit(r));
@@ -236,15 +244,15 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const { workspace, reportId, uid } = req.params;
         const q = await consentedQuery(ctx, workspace, uid, reportId, req.query);
+        // recorded while the chart is read (lib/access-audit.ts)
+        auditRead(req, { what: "chart", subjects: [uid], detail: reportId, ...secondsPeriod(q) });
         const m = measureOf(reportId);
         const [general, tunings] = await Promise.all([
           generalRanges(ctx.db, workspace, m),
           tuningsOf(ctx.db, workspace, m),
         ]);
         const ranges = effectiveRanges(general, tunings.get(uid));
-        const report = await buildReport(ctx.db, uid, reportId, q, requestLanguage(req), ranges);
-        auditRead(req, { what: "chart", subjects: [uid], detail: reportId, ...secondsPeriod(q) });
-        return report;
+        return buildReport(ctx.db, uid, reportId, q, requestLanguage(req), ranges);
       },
     );
 
