@@ -8,17 +8,18 @@ import { bareList } from "../db/sql-names";
 
 /*
  * Recording the access audit (issue 29 §1; docs/decisions.md "Access audit"). A route that answers someone's
- * health data to anyone else calls `auditRead(req, …)` once it has refused what it refuses and knows whose data it
- * answers: the rows are written at once, in one statement on a connection of their own, while the route goes on
- * reading and serialising; the app's onSend hook (`registerAccessAudit`) holds the answer's first byte until the
- * write is done, and turns an answer whose write failed into a 500 (no read leaves unrecorded). A read refused
- * before the call writes nothing; one that fails after it stays recorded as the attempt it was (the table is
- * append-only). The person reading their own data is not recorded.
+ * health data to anyone else calls `auditRead(req, …)` once it knows whose data it answers: the app's onSend hook
+ * (`registerAccessAudit`) writes the rows in one statement when the answer is a success, before its first byte
+ * leaves (a 4xx or 5xx writes none). A route that can no longer refuse the read once it knows whose it is (a
+ * member's chart after consent, the entity-wide reports) calls `auditReadNow` instead: the rows are written at once
+ * on a connection of their own while the route goes on reading, and onSend only waits for them (a read that then
+ * fails stays recorded as the attempt it was; the table is append-only). Either way an answer whose write failed is
+ * replaced by a 500, so no read leaves unrecorded. The person reading their own data is not recorded.
  */
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Starts writing a read's rows (registerAccessAudit); null when there is nothing to write. */
+    /** Starts writing a read's rows after the request's earlier writes (registerAccessAudit). */
     startAuditWrite?: (req: FastifyRequest, read: AuditRead) => Promise<void> | null;
   }
 }
@@ -48,22 +49,45 @@ export interface AuditRead {
   to?: Date | null;
 }
 
-/** The writes a request's reads started, each settled to its failure or null; onSend waits for them. */
-const started = new WeakMap<FastifyRequest, Promise<unknown>[]>();
+/** A request's reads: the writes started (each settled to its failure or null) and the reads noted for onSend. */
+interface RequestAudit {
+  started: Promise<unknown>[];
+  noted: AuditRead[];
+}
+const audits = new WeakMap<FastifyRequest, RequestAudit>();
 
-/** Records the read: its write starts now, and the answer leaves once it is done. */
-export function auditRead(req: FastifyRequest, read: AuditRead): void {
+function auditOf(req: FastifyRequest): RequestAudit {
+  const known = audits.get(req);
+  if (known) return known;
+  const fresh: RequestAudit = { started: [], noted: [] };
+  audits.set(req, fresh);
+  return fresh;
+}
+
+function startWrite(req: FastifyRequest, read: AuditRead, into: RequestAudit): void {
   const start = req.server.startAuditWrite;
-  if (!start) throw new Error("auditRead: the access audit is not registered on this app");
+  if (!start) throw new Error("the access audit is not registered on this app");
   const write = start(req, read);
   if (!write) return;
-  const settled = write.then(
-    () => null,
-    (err: unknown) => err ?? new Error("the access audit's write failed"),
+  into.started.push(
+    write.then(
+      () => null,
+      (err: unknown) => err ?? new Error("the access audit's write failed"),
+    ),
   );
-  const writes = started.get(req);
-  if (writes) writes.push(settled);
-  else started.set(req, [settled]);
+}
+
+/** Notes the read: written when the answer is a success, before it leaves. */
+export function auditRead(req: FastifyRequest, read: AuditRead): void {
+  auditOf(req).noted.push(read);
+}
+
+/**
+ * Records the read now, beside the rest of the route's work; the answer leaves once the write is done. Only for a
+ * route that refuses nothing more after the call (a refused read must write nothing).
+ */
+export function auditReadNow(req: FastifyRequest, read: AuditRead): void {
+  startWrite(req, read, auditOf(req));
 }
 
 /** A period of unix seconds, as the report queries give it. */
@@ -230,8 +254,8 @@ export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = D
 }
 
 /**
- * The app's side of the audit: starts a read's write when the route notes it (leaving out what this process
- * wrote within AUDIT_REPEAT_MS), and holds the answer until the request's writes are done.
+ * The app's side of the audit: writes a request's reads one after the other (leaving out what this process wrote
+ * within AUDIT_REPEAT_MS), and holds the answer until they are done.
  */
 export function registerAccessAudit(app: FastifyInstance, db: Db, repeats = auditRepeats()): void {
   // a request's writes one after the other: a later read of the same people writes only whom the earlier missed
@@ -254,12 +278,14 @@ export function registerAccessAudit(app: FastifyInstance, db: Db, repeats = audi
     return done;
   });
   app.addHook("onSend", async (req, reply, payload) => {
-    const writes = started.get(req);
-    if (!writes) return payload;
-    started.delete(req);
-    const failure = (await Promise.all(writes)).find((err) => err !== null);
+    const audit = audits.get(req);
+    if (!audit) return payload;
+    audits.delete(req);
+    const success = reply.statusCode < 400;
+    if (success) for (const read of audit.noted) startWrite(req, read, audit);
+    const failure = (await Promise.all(audit.started)).find((err) => err !== null);
     // an answered read must be recorded: without its rows the answer does not leave
-    if (failure && reply.statusCode < 400) throw failure;
+    if (failure && success) throw failure;
     return payload;
   });
 }

@@ -310,14 +310,14 @@ describe("not recorded", () => {
     const e = await b.entity({ members: 1 });
     const [a] = e.members as [Person];
     const db = b.w.t.db;
-    // the write starts while the chart is read; the answer waits for it and must not leave without it
+    // the chart's write starts while it is read, the CSV's when it is answered: neither answer leaves without it
     await db.execute(
       sql.raw(`create function audit_refuses() returns trigger language plpgsql as
       $$ begin raise exception 'audit write refused'; end $$`),
     );
     await db.execute(
-      sql.raw(`create trigger audit_refuses before insert on access_audit for each row
-      when (new.subject_id = '${a.id}') execute function audit_refuses()`),
+      sql`create trigger audit_refuses before insert on ${accessAudit} for each row
+      when (new.subject_id = ${sql.raw(`'${a.id}'`)}) execute function audit_refuses()`,
     );
     try {
       const q = `?start_time=${nowS() - DAY_S}&end_time=${nowS()}&interval=daily&timezone=Asia/Tokyo`;
@@ -335,7 +335,7 @@ describe("not recorded", () => {
       expect(csv.status).toBe(500);
       expect(csv.headers.get("content-type")).not.toContain("text/csv");
     } finally {
-      await db.execute(sql.raw("drop trigger audit_refuses on access_audit"));
+      await db.execute(sql`drop trigger audit_refuses on ${accessAudit}`);
       await db.execute(sql.raw("drop function audit_refuses()"));
     }
     expect(await rowsAbout(a)).toEqual([]);

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { changesOf } from "../../db/changes";
 import { requireMember } from "../../db/entities";
-import { auditRead, secondsPeriod } from "../../lib/access-audit";
+import { auditRead, auditReadNow, secondsPeriod } from "../../lib/access-audit";
 import { answerCache } from "../../lib/answer-cache";
 import type { AppContext } from "../../lib/context";
 import { sendRows } from "../../lib/csv-stream";
@@ -134,7 +134,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const { workspace } = req.params;
         const { q, key } = fixed(req.query, workspace);
-        auditRead(req, { what: "kpis", subjects: "entity-members", ...secondsPeriod(staffPeriod(q)) });
+        auditReadNow(req, { what: "kpis", subjects: "entity-members", ...secondsPeriod(staffPeriod(q)) });
         const body = await kpis(key, workspace, async () => {
           const k = await entityKpis(ctx.db, workspace, q);
           return sharedBody(entityKpisSchema, k, { subjects: "entity-members", ...secondsPeriod(k) });
@@ -164,7 +164,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const lang = requestLanguage(req);
         const { q, key } = fixed(req.query, workspace, reportId, lang);
         // the entity's members are recorded while the report is read; then whoever it holds that they missed
-        auditRead(req, {
+        auditReadNow(req, {
           what: "report",
           detail: reportId,
           subjects: "entity-members",
@@ -244,8 +244,8 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const { workspace, reportId, uid } = req.params;
         const q = await consentedQuery(ctx, workspace, uid, reportId, req.query);
-        // recorded while the chart is read (lib/access-audit.ts)
-        auditRead(req, { what: "chart", subjects: [uid], detail: reportId, ...secondsPeriod(q) });
+        // recorded while the chart is read (lib/access-audit.ts): nothing is refused after consent
+        auditReadNow(req, { what: "chart", subjects: [uid], detail: reportId, ...secondsPeriod(q) });
         const m = measureOf(reportId);
         const [general, tunings] = await Promise.all([
           generalRanges(ctx.db, workspace, m),
