@@ -19,8 +19,8 @@ import { bareList } from "../db/sql-names";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Starts writing a read's rows after the request's earlier writes (registerAccessAudit). */
-    startAuditWrite?: (req: FastifyRequest, read: AuditRead) => Promise<void> | null;
+    /** Writes a read's rows, leaving out what this process wrote of it lately (registerAccessAudit). */
+    writeAuditRead?: (req: FastifyRequest, read: AuditRead) => Promise<void>;
   }
 }
 
@@ -49,9 +49,14 @@ export interface AuditRead {
   to?: Date | null;
 }
 
-/** A request's reads: the writes started (each settled to its failure or null) and the reads noted for onSend. */
+/**
+ * A request's reads: the writes started (each settled to its failure or null), the last of them (a request's writes
+ * run one after the other, so a later read of the same people writes only whom an earlier one missed) and the
+ * reads noted for onSend.
+ */
 interface RequestAudit {
   started: Promise<unknown>[];
+  last: Promise<unknown>;
   noted: AuditRead[];
 }
 const audits = new WeakMap<FastifyRequest, RequestAudit>();
@@ -59,18 +64,18 @@ const audits = new WeakMap<FastifyRequest, RequestAudit>();
 function auditOf(req: FastifyRequest): RequestAudit {
   const known = audits.get(req);
   if (known) return known;
-  const fresh: RequestAudit = { started: [], noted: [] };
+  const fresh: RequestAudit = { started: [], last: Promise.resolve(), noted: [] };
   audits.set(req, fresh);
   return fresh;
 }
 
 function startWrite(req: FastifyRequest, read: AuditRead, into: RequestAudit): void {
-  const start = req.server.startAuditWrite;
-  if (!start) throw new Error("the access audit is not registered on this app");
-  const write = start(req, read);
-  if (!write) return;
+  const write = req.server.writeAuditRead;
+  if (!write) throw new Error("the access audit is not registered on this app");
+  const done = into.last.then(() => write(req, read));
+  into.last = done.catch(() => undefined);
   into.started.push(
-    write.then(
+    done.then(
       () => null,
       (err: unknown) => err ?? new Error("the access audit's write failed"),
     ),
@@ -133,7 +138,8 @@ const COLUMNS = bareList(
 /**
  * Writes the rows of one read in one statement: an `insert … select` over the people (`unnest` of their ids) or
  * over the entity's accepted members, leaving the caller out; prepared on PostgreSQL (one text per shape).
- * Answers whose rows it wrote.
+ * Answers whose rows a read of the entity's members wrote (a report then writes only whom they missed); other
+ * forms answer none (a list's people are known, the others are not read as a list again).
  */
 export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): Promise<string[]> {
   const ws = read.workspace === undefined ? caller.workspace : read.workspace;
@@ -167,6 +173,10 @@ export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): 
     if (!ids.length) return [];
     statement = sql`insert into ${accessAudit} (${COLUMNS})
       select ${values}, s.id, ${rest} from unnest(${sql.param(ids)}::uuid[]) as s(id)`;
+  }
+  if (read.subjects !== "entity-members") {
+    await rows(db, statement, PREPARED);
+    return [];
   }
   const written = await rows<{ id: string }>(
     db,
@@ -258,24 +268,13 @@ export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = D
  * within AUDIT_REPEAT_MS), and holds the answer until they are done.
  */
 export function registerAccessAudit(app: FastifyInstance, db: Db, repeats = auditRepeats()): void {
-  // a request's writes one after the other: a later read of the same people writes only whom the earlier missed
-  const last = new WeakMap<FastifyRequest, Promise<unknown>>();
-  app.decorate("startAuditWrite", (req: FastifyRequest, read: AuditRead) => {
+  app.decorate("writeAuditRead", async (req: FastifyRequest, read: AuditRead) => {
     const caller = callerOf(req);
-    if (!caller) return null;
-    const write = async () => {
-      const todo = repeats.unwritten(caller, read);
-      if (!todo) return;
-      const ids = await writeAudit(db, caller, todo.read);
-      repeats.written([...todo.keys, ...ids.map(todo.personKey)]);
-    };
-    const before = last.get(req);
-    const done = before ? before.then(write) : write();
-    last.set(
-      req,
-      done.catch(() => undefined),
-    );
-    return done;
+    if (!caller) return;
+    const todo = repeats.unwritten(caller, read);
+    if (!todo) return;
+    const ids = await writeAudit(db, caller, todo.read);
+    repeats.written([...todo.keys, ...ids.map(todo.personKey)]);
   });
   app.addHook("onSend", async (req, reply, payload) => {
     const audit = audits.get(req);
