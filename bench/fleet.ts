@@ -81,6 +81,7 @@ const { values: o } = parseArgs({
     resend: { type: "string", default: "0.01" },
     red: { type: "string", default: "0.02" },
     "report-every": { type: "string", default: "60" },
+    timeline: { type: "boolean", default: false },
   },
 });
 const MINUTES = Number(o.minutes);
@@ -96,6 +97,7 @@ const LATE = Number(o.late);
 const RESEND = Number(o.resend);
 const RED = Number(o.red);
 const REPORT_EVERY_S = Number(o["report-every"]);
+const TIMELINE = o.timeline === true;
 if (
   ![MINUTES, START, MAX_BANDS, MAX_STEPS, STAFF, ENTITY_SIZE, REPORT_EVERY_S].every((n) => n > 0) ||
   (STEP !== undefined && !(STEP > 0)) ||
@@ -454,6 +456,87 @@ async function runStaff(
 
 // ---- measuring ----
 
+const TIMELINE_TOKEN = "fleet-bench-metrics-token";
+
+/**
+ * `--timeline`: where a step's time goes, every 10 s on stderr: the uploads answered in the window and their p99,
+ * the servers' event-loop delay (max and p99 of `monitorEventLoopDelay`, read from /api/metrics every second, which
+ * resets it), the most queries waiting for a pooled connection at a second's sample, and on PostgreSQL what its
+ * active backends waited on (pg_stat_activity sampled every second: wait events summed over the window).
+ */
+class Timeline {
+  private readonly timer: NodeJS.Timeout;
+  private from = 0;
+  private seconds = 0;
+  private loopMax = 0;
+  private loopP99 = 0;
+  private poolWaiting = 0;
+  private active = 0;
+  private waits = new Map<string, number>();
+  private busy = false;
+
+  constructor(
+    private readonly servers: Server[],
+    private readonly step: Step,
+    private readonly db: Database["db"],
+  ) {
+    this.timer = setInterval(() => void this.sample(), 1000);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async sample() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (const s of this.servers) {
+        const r = await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${TIMELINE_TOKEN}` } });
+        const text = await r.text();
+        const metric = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? 0);
+        this.loopMax = Math.max(this.loopMax, metric("nodejs_eventloop_lag_max_seconds") * 1000);
+        this.loopP99 = Math.max(this.loopP99, metric("nodejs_eventloop_lag_p99_seconds") * 1000);
+        this.poolWaiting = Math.max(this.poolWaiting, metric("mimamori_db_pool_waiting"));
+      }
+      if (DATABASE_URL) {
+        const found = await rows<{ wait: string; n: string }>(
+          this.db,
+          sql`select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, count(*)::text as n
+            from pg_stat_activity
+            where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()
+            group by 1`,
+        );
+        for (const f of found) {
+          this.active += Number(f.n);
+          this.waits.set(f.wait, (this.waits.get(f.wait) ?? 0) + Number(f.n));
+        }
+      }
+      if (++this.seconds === 10) this.print();
+    } catch (err) {
+      progress(`timeline: ${String(err)}`);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private print() {
+    const window = this.step.uploads.slice(this.from);
+    this.from = this.step.uploads.length;
+    const waits = [...this.waits]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([w, n]) => `${w} ${(n / this.seconds).toFixed(1)}`)
+      .join(", ");
+    progress(
+      `${((Date.now() - this.step.t0) / 1000).toFixed(0)} s: ${window.length} uploads p99 ${f1(pct(window, 99))} ms max ${f1(Math.max(0, ...window))} | loop max ${f1(this.loopMax)} ms p99 ${f1(this.loopP99)} | pool waiting max ${this.poolWaiting}${DATABASE_URL ? ` | pg active ${(this.active / this.seconds).toFixed(1)}: ${waits}` : ""}`,
+    );
+    this.seconds = 0;
+    this.loopMax = this.loopP99 = this.poolWaiting = this.active = 0;
+    this.waits = new Map();
+  }
+}
+
 /**
  * An SMTP relay that accepts and drops every message: on PostgreSQL the server runs as in production, where there
  * is no development mailbox (without SMTP_URL it would mark every mail failed), so the outbox worker delivers here.
@@ -584,7 +667,11 @@ async function runStep(servers: number, bands: number): Promise<Result> {
     );
     if (!DATABASE_URL) await fresh.database.close();
     const sizeBefore = fresh.dataDir ? folderBytes(fresh.dataDir) : 0;
-    const env = { ...fresh.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
+    const env = {
+      ...fresh.env,
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...(TIMELINE ? { METRICS_TOKEN: TIMELINE_TOKEN } : {}),
+    };
     for (let i = 0; i < servers; i++) started.push(await startServer(fresh.dataDir, env));
     const tokens = new Tokens(fleet.idTokens);
     const rss = started.map((s) => new RssSampler(s.pid));
@@ -617,6 +704,7 @@ async function runStep(servers: number, bands: number): Promise<Result> {
           streams,
         ),
       );
+    const timeline = TIMELINE ? new Timeline(started, step, fresh.database.db) : undefined;
     const timer = setInterval(() => {
       if (stopper.stopped) stopper.stop(); // broken: wake everyone now
       const done = step.uploads.length;
@@ -631,6 +719,7 @@ async function runStep(servers: number, bands: number): Promise<Result> {
     );
     stopper.stop();
     clearInterval(timer);
+    timeline?.stop();
     for (const s of streams) s.res?.destroy();
     await Promise.all(staff);
     const wall = (performance.now() - cpu0.wall) / 1000;

@@ -6,7 +6,7 @@ import { acceptedClientConsent, acceptedClientIds } from "../../db/membership-ru
 import { memberships, sleepSessions } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, localStart } from "../../lib/time-sql";
-import { BUCKET_ROW, bucketsOver, LEVELS, localHourLevels, type VitalFilter } from "../vitals";
+import { BUCKET_ROW, bucketsOver, LEVELS, localHourLevels, rawBucketRows, type VitalFilter } from "../vitals";
 import type { Window } from "./series";
 
 export interface Stat {
@@ -41,40 +41,51 @@ export async function windowStats(
  * user's uuid; null when the window holds no bucket.
  */
 export function statsQuery(users: SQL, m: Measure, w: Window, consent?: SQL): SQL | null {
-  let query: SQL;
-  const filter: VitalFilter = (t) => sql`${t.userId} in (${users}) and ${t.measure} = ${m.measure}`;
+  if (m.aggregation === "sleep") return sleepStatsQuery(users, w, consent);
+  const buckets = statBuckets((t) => sql`${t.userId} in (${users}) and ${t.measure} = ${m.measure}`, m, w);
+  return buckets && statsOfBuckets(buckets, m, w);
+}
+
+/**
+ * The bucket rows (BUCKET_ROW) a level or count measure's stats read over `w`: means from the coarsest buckets
+ * that fit, ending with the current month's whole (max, min and mean do not use the buckets' times); counts from
+ * hours at most, totalled by local day. Null when the window holds no bucket.
+ */
+function statBuckets(filter: VitalFilter, m: Measure, w: Window): SQL | null {
+  return m.aggregation === "mean"
+    ? bucketsOver(filter, w, LEVELS, true)
+    : bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
+}
+
+/** Rows of (id, max, min, mean) from bucket rows of a level (`mean`) or count (`sum`) measure. */
+function statsOfBuckets(buckets: SQL, m: Measure, w: Window): SQL {
   const o = BUCKET_ROW;
-  if (m.aggregation === "mean") {
-    // max, min and mean do not use the buckets' times: an open window may end with the current month's bucket
-    const buckets = bucketsOver(filter, w, LEVELS, true);
-    if (!buckets) return null;
-    query = sql`select ${o.userId} as id, max(${o.max})::float8 as max, min(${o.min})::float8 as min,
+  if (m.aggregation === "mean")
+    return sql`select ${o.userId} as id, max(${o.max})::float8 as max, min(${o.min})::float8 as min,
         (sum(${o.sum}) / sum(${o.count}))::float8 as mean
       from (${buckets}) b group by ${o.userId}`;
-  } else if (m.aggregation === "sum") {
-    const buckets = bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
-    if (!buckets) return null;
-    query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
-        select ${o.userId} as id, ${localStart(o.bucket, "day", w.timezone)} as d, sum(${o.sum}) as total
-        from (${buckets}) b group by 1, 2
-      ) x group by id`;
-  } else {
-    const s = sleepSessions;
-    query = sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
-        select ${s.userId} as id, ${localStart(sql`${s.endAt}`, "day", w.timezone)} as d,
-          sum(${s.deep} + ${s.light} + ${s.rem}) as total
-        from ${s}
-        ${
-          consent
-            ? sql`join (${consent}) c on c.${bare(memberships.userId)} = ${s.userId}
-          and ${s.startAt} >= c.since`
-            : sql``
-        }
-        where ${s.userId} in (${users}) and ${s.endAt} >= ${at(w.start)} and ${s.endAt} < ${at(w.end)}
-        group by 1, 2
-      ) x group by id`;
-  }
-  return query;
+  return sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
+      select ${o.userId} as id, ${localStart(o.bucket, "day", w.timezone)} as d, sum(${o.sum}) as total
+      from (${buckets}) b group by 1, 2
+    ) x group by id`;
+}
+
+/** Rows of (id, max, min, mean) of the nightly sleep totals (a night counts from `consent`'s since, if given). */
+function sleepStatsQuery(users: SQL, w: Window, consent?: SQL): SQL {
+  const s = sleepSessions;
+  return sql`select id, max(total)::float8 as max, min(total)::float8 as min, avg(total)::float8 as mean from (
+      select ${s.userId} as id, ${localStart(sql`${s.endAt}`, "day", w.timezone)} as d,
+        sum(${s.deep} + ${s.light} + ${s.rem}) as total
+      from ${s}
+      ${
+        consent
+          ? sql`join (${consent}) c on c.${bare(memberships.userId)} = ${s.userId}
+        and ${s.startAt} >= c.since`
+          : sql``
+      }
+      where ${s.userId} in (${users}) and ${s.endAt} >= ${at(w.start)} and ${s.endAt} < ${at(w.end)}
+      group by 1, 2
+    ) x group by id`;
 }
 
 /**
@@ -102,10 +113,17 @@ export function consentedStatsQuery(
 export const consentedBefore = (ws: string, w: Window): SQL =>
   sql`select ${bare(memberships.userId)} from (${acceptedClientConsent(ws)}) c where since <= ${at(w.start)}`;
 
+const HOUR_MS = 3_600_000;
+/** Consent hours whose members one statement reads (each adds its bucket cover to the statement's union). */
+const HOURS_PER_STATEMENT = 24;
+
 /**
  * The stats of the members who consented inside the window (`since`, epoch ms), each over the window from their
- * consent in a query of its own, whose bucket cover (levels.ts) reads raw samples up to the first whole hour
- * after it. None for sleep (consentedStatsQuery counts their nights).
+ * consent: the raw samples from their consent to the next whole hour, then the same buckets as everyone's
+ * (levels.ts) from there. The members who consented in one hour share that hour's cover, so a report reads them
+ * in one statement per 24 such hours, one after the other, whatever their number: an entity that enrolled a
+ * thousand members this week is one statement, not a thousand queries filling the connection pool. None for
+ * sleep (consentedStatsQuery counts their nights).
  */
 export async function insideStats(
   db: Db,
@@ -113,12 +131,48 @@ export async function insideStats(
   w: Window,
   members: { id: string; since: number | null }[],
 ): Promise<Map<string, Stat>> {
-  if (m.aggregation === "sleep") return new Map();
-  const inside = members.filter((u) => u.since !== null && u.since > w.start && u.since < w.end);
-  const parts = await Promise.all(
-    inside.map((u) =>
-      windowStats(db, sql`select ${u.id}::uuid`, m, { ...w, start: Math.ceil(u.since as number) }),
-    ),
-  );
-  return new Map(parts.flatMap((p) => [...p]));
+  const found = new Map<string, Stat>();
+  if (m.aggregation === "sleep") return found;
+  const byHour = new Map<number, { id: string; since: number }[]>();
+  for (const u of members) {
+    if (u.since === null || !(u.since > w.start && u.since < w.end)) continue;
+    const since = Math.ceil(u.since);
+    const hour = Math.ceil(since / HOUR_MS) * HOUR_MS;
+    const group = byHour.get(hour);
+    if (group) group.push({ id: u.id, since });
+    else byHour.set(hour, [{ id: u.id, since }]);
+  }
+  const hours = [...byHour];
+  for (let i = 0; i < hours.length; i += HOURS_PER_STATEMENT) {
+    const parts = hours
+      .slice(i, i + HOURS_PER_STATEMENT)
+      .flatMap(([hour, group]) => consentHourBuckets(m, w, hour, group));
+    const result = await rows<Stat & { id: string }>(
+      db,
+      statsOfBuckets(sql.join(parts, sql` union all `), m, w),
+    );
+    for (const { id, ...stat } of result) found.set(id, stat);
+  }
+  return found;
+}
+
+/**
+ * The bucket rows of the members who consented in the hour before `hour` (epoch ms, a whole UTC hour): each one's
+ * raw samples from their consent to `hour` (or the window's end), then the buckets over the rest of the window.
+ */
+function consentHourBuckets(
+  m: Measure,
+  w: Window,
+  hour: number,
+  group: { id: string; since: number }[],
+): SQL[] {
+  const ids = sql`${sql.param(group.map((u) => u.id))}::uuid[]`;
+  const filter: VitalFilter = (t) => sql`${t.userId} = any(${ids}) and ${t.measure} = ${m.measure}`;
+  const first = Math.min(...group.map((u) => u.since));
+  const sinces = sql`${sql.param(group.map((u) => new Date(u.since).toISOString()))}::timestamptz[]`;
+  const edge = sql`select e.* from (${rawBucketRows(filter, at(first), at(Math.min(hour, w.end)))}) e
+    join unnest(${ids}, ${sinces}) as c(id, since)
+      on c.id = e.${BUCKET_ROW.userId} and e.${BUCKET_ROW.bucket} >= c.since`;
+  const rest = hour < w.end ? statBuckets(filter, m, { ...w, start: hour }) : null;
+  return rest ? [edge, rest] : [edge];
 }

@@ -1,11 +1,11 @@
 import { measureOf } from "@mimamori/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { oneRow, rows } from "../../db/client";
+import { type Db, oneRow, rows } from "../../db/client";
 import { vitalSamples } from "../../db/schema";
 import { signedInPerFile } from "../../test/per-file";
 import { prng } from "../demo/simulator";
-import { windowStats } from "../reports/stats";
+import { insideStats, windowStats } from "../reports/stats";
 import { LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { rebuildUser } from "./rebuild";
 
@@ -110,6 +110,94 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
         expect([got?.max, got?.min]).toEqual([raw.max, raw.min]);
         expect(got?.mean).toBeCloseTo(raw.mean as number, 9);
       }
+    }
+  });
+
+  it("members who consented inside the window count from their consent, read together in one statement", async () => {
+    // a second member with data of their own, so that a consent hour holds two people
+    const other = await t.signIn("client3@example.com");
+    const theirs = randomSamples(43, 3000);
+    for (let i = 0; i < theirs.length; i += 1500) {
+      const res = await t.call(
+        "POST",
+        "/user/vitals",
+        { samples: theirs.slice(i, i + 1500) as never },
+        { token: other.idToken },
+      );
+      expect(res.status).toBe(200);
+    }
+    let statements = 0;
+    const counted = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "execute") return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as Db;
+    const rawStats = (uid: string, code: number, from: number, to: number) =>
+      oneRow<{ max: number | null; min: number | null; mean: number | null }>(
+        t.db,
+        sql`select max(value)::float8 as max, min(value)::float8 as min, avg(value)::float8 as mean from ${vitalSamples}
+          where user_id = ${uid}::uuid and measure = ${code}
+            and at >= ${new Date(from).toISOString()}::timestamptz and at < ${new Date(to).toISOString()}::timestamptz`,
+      );
+    const r = prng(11);
+    const hr = measureOf("00005091");
+    for (let i = 0; i < 30; i++) {
+      const start = (START + Math.floor(r.next() * SPAN * 0.5)) * 1000;
+      const end = start + Math.floor((0.2 + r.next()) * SPAN * 500);
+      // consents at odd milliseconds; the second in the first's hour every other time, else in another hour
+      const first = start + Math.floor(r.next() * (end - start) * 0.8) + 0.4;
+      const sameHour = i % 2 === 0;
+      const second = sameHour
+        ? Math.min(Math.ceil(first / 3_600_000) * 3_600_000 - 1, first + Math.floor(r.next() * 3_600_000))
+        : first + 3_600_000 + Math.floor(r.next() * (end - first - 3_600_000) * 0.9);
+      const members = [
+        { id: client2.uid, since: first },
+        { id: other.user.uid, since: second },
+        { id: "00000000-0000-4000-8000-000000000000", since: start - 1 }, // consented before: not read here
+      ];
+      statements = 0;
+      const stats = await insideStats(counted, hr, { start, end, timezone: "UTC" }, members);
+      expect(statements).toBe(1);
+      for (const { id, since } of members.slice(0, 2)) {
+        const raw = await rawStats(id, hr.measure, Math.ceil(since), end);
+        const got = stats.get(id);
+        if (raw.max === null) expect(got).toBeUndefined();
+        else {
+          expect([got?.max, got?.min]).toEqual([raw.max, raw.min]);
+          expect(got?.mean).toBeCloseTo(raw.mean as number, 9);
+        }
+      }
+      expect(stats.has(members[2]?.id ?? "")).toBe(false);
+    }
+    // steps: each member's daily totals from their consent on, in Tokyo days
+    const steps = measureOf("00005097");
+    const start = (START + 3 * 86400) * 1000;
+    const end = start + 20 * 86_400_000;
+    const since = start + 5.5 * 86_400_000 + 1234;
+    const stats = await insideStats(counted, steps, { start, end, timezone: "Asia/Tokyo" }, [
+      { id: client2.uid, since },
+      { id: other.user.uid, since: since + 60_000 },
+    ]);
+    for (const [uid, from] of [
+      [client2.uid, since],
+      [other.user.uid, since + 60_000],
+    ] as const) {
+      const totals = await rows<{ total: number }>(
+        t.db,
+        sql`select sum(value)::float8 as total from ${vitalSamples}
+          where user_id = ${uid}::uuid and measure = ${steps.measure}
+            and at >= ${new Date(from).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz
+          group by (at at time zone 'Asia/Tokyo')::date`,
+      );
+      const values = totals.map((x) => x.total);
+      expect(values.length).toBeGreaterThan(0);
+      const got = stats.get(uid);
+      expect([got?.max, got?.min]).toEqual([Math.max(...values), Math.min(...values)]);
     }
   });
 

@@ -2,7 +2,15 @@
  * The front door of features/vitals/: what other features, app.ts, startup.ts, tools/ and bench/ may use
  * (docs/architecture.md, Floors). Re-exports only; files inside the domain import each other directly.
  */
-export { BUCKET_ROW, bucketsOver, hourBuckets, LEVELS, localHourLevels, type VitalFilter } from "./levels";
+export {
+  BUCKET_ROW,
+  bucketsOver,
+  hourBuckets,
+  LEVELS,
+  localHourLevels,
+  rawBucketRows,
+  type VitalFilter,
+} from "./levels";
 export { packClosedDays, packJob } from "./pack";
 export { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage, rawSamples } from "./raw";
 export { rebuildAll } from "./rebuild";

@@ -127,6 +127,25 @@ export const slotTime = (day: SQL, slot: SQL) =>
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
+ * The raw samples matching `filter` in [from, to) (timestamptz expressions), hot and packed (raw.ts), as rows of
+ * BUCKET_ROW: one a sample, its time as the bucket.
+ */
+export function rawBucketRows(filter: VitalFilter, from: SQL, to: SQL): SQL {
+  const r = RAW_ROW;
+  const v = sql`s.${r.value}`;
+  const row = bucketRow({
+    userId: sql`s.${r.userId}`,
+    measure: sql`s.${r.measure}`,
+    bucket: sql`s.${r.at}`,
+    min: v,
+    max: v,
+    sum: v,
+    count: sql`1`,
+  });
+  return sql`select ${row} from (${rawSamples(filter, { from, to })}) s`;
+}
+
+/**
  * The one front door to hour buckets: those matching `filter` (applied to the hour table and to the packed one) from
  * `from` (after it, with `after`) to `to` (epoch ms, exclusive), as rows of BUCKET_ROW in no order. The hot rows union
  * the slots of the packed days overlapping the window (pack.ts moves hours a week old into `vital_hour_days`); a
@@ -184,21 +203,7 @@ export function bucketsOver(
   const tail = wholeCurrent ? levels.at(-1) : levels.includes("hour") ? "hour" : undefined;
   const last = (w.open || end >= Date.now()) && tail ? ceilBucket(tail, end) : end;
   const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
-    if (level === "raw") {
-      // the samples, hot and packed (raw.ts), one row each
-      const r = RAW_ROW;
-      const v = sql`s.${r.value}`;
-      const row = bucketRow({
-        userId: sql`s.${r.userId}`,
-        measure: sql`s.${r.measure}`,
-        bucket: sql`s.${r.at}`,
-        min: v,
-        max: v,
-        sum: v,
-        count: sql`1`,
-      });
-      return sql`select ${row} from (${rawSamples(filter, { from: at(from), to: at(to) })}) s`;
-    }
+    if (level === "raw") return rawBucketRows(filter, at(from), at(to));
     if (level === "hour") return hourBuckets(filter, { from, to });
     const { table: b, column } = LEVEL_TABLE[level];
     const row = bucketRow({ ...b, bucket: column });
