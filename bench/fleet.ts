@@ -6,6 +6,7 @@
  *   npx tsx bench/fleet.ts [--minutes 10] [--start 500] [--step N] [--max-bands N] [--max-steps 8]    (PGlite)
  *   scripts/with-postgres.sh npx tsx bench/fleet.ts --start 5000 …                       (throwaway PostgreSQL)
  *   npx tsx bench/fleet.ts --minutes 1 --bands 300                         (one step of 300 bands: a smoke run)
+ *   … --timeline      (every 10 s: event-loop delay, pool waits, the board's time in the server, PostgreSQL's waits)
  *
  * Each step is a fresh database seeded in bulk SQL (entities of `--entity-size` members, the bands' people, their
  * memberships and sessions, `--staff` staff spread over the entities, each entity with at least one staff member)
@@ -474,6 +475,9 @@ class Timeline {
   private active = 0;
   private waits = new Map<string, number>();
   private busy = false;
+  /** The servers' board answers by duration bucket (cumulative counts by `le`): now and at the last print. */
+  private boardSeen = new Map<string, number>();
+  private boardNow = new Map<string, number>();
 
   constructor(
     private readonly servers: Server[],
@@ -492,12 +496,23 @@ class Timeline {
     this.busy = true;
     try {
       for (const s of this.servers) {
-        const r = await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${TIMELINE_TOKEN}` } });
+        const r = await fetch(`${s.base}/metrics`, {
+          headers: { authorization: `Bearer ${TIMELINE_TOKEN}` },
+        });
         const text = await r.text();
-        const metric = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? 0);
+        const metric = (name: string) =>
+          Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? 0);
         this.loopMax = Math.max(this.loopMax, metric("nodejs_eventloop_lag_max_seconds") * 1000);
         this.loopP99 = Math.max(this.loopP99, metric("nodejs_eventloop_lag_p99_seconds") * 1000);
         this.poolWaiting = Math.max(this.poolWaiting, metric("mimamori_db_pool_waiting"));
+        for (const [line = "", n] of text.matchAll(
+          /^mimamori_http_request_duration_seconds_bucket\{.*\} (\d+)$/gm,
+        )) {
+          if (!line.includes('route="/api/staff/:workspace/board"') || !line.includes('status="200"'))
+            continue;
+          const le = /le="([^"]+)"/.exec(line)?.[1];
+          if (le) this.boardNow.set(`${s.base} ${le}`, Number(n));
+        }
       }
       if (DATABASE_URL) {
         const found = await rows<{ wait: string; n: string }>(
@@ -528,8 +543,19 @@ class Timeline {
       .slice(0, 4)
       .map(([w, n]) => `${w} ${(n / this.seconds).toFixed(1)}`)
       .join(", ");
+    // the board's time inside the server: the share of the window's board answers that took ≤ 50, 100, 250 ms
+    const served = (le: string) =>
+      this.servers.reduce(
+        (sum, s) =>
+          sum + (this.boardNow.get(`${s.base} ${le}`) ?? 0) - (this.boardSeen.get(`${s.base} ${le}`) ?? 0),
+        0,
+      );
+    const boards = served("+Inf");
+    const share = (le: string) => `${boards ? ((served(le) / boards) * 100).toFixed(0) : "-"} %`;
+    const shares = `≤50 ms ${share("0.05")}, ≤100 ${share("0.1")}, ≤250 ${share("0.25")}`;
+    this.boardSeen = new Map(this.boardNow);
     progress(
-      `${((Date.now() - this.step.t0) / 1000).toFixed(0)} s: ${window.length} uploads p99 ${f1(pct(window, 99))} ms max ${f1(Math.max(0, ...window))} | loop max ${f1(this.loopMax)} ms p99 ${f1(this.loopP99)} | pool waiting max ${this.poolWaiting}${DATABASE_URL ? ` | pg active ${(this.active / this.seconds).toFixed(1)}: ${waits}` : ""}`,
+      `${((Date.now() - this.step.t0) / 1000).toFixed(0)} s: ${window.length} uploads p99 ${f1(pct(window, 99))} ms max ${f1(Math.max(0, ...window))} | loop max ${f1(this.loopMax)} ms p99 ${f1(this.loopP99)} | pool waiting max ${this.poolWaiting} | board in server ${boards}: ${shares}${DATABASE_URL ? ` | pg active ${(this.active / this.seconds).toFixed(1)}: ${waits}` : ""}`,
     );
     this.seconds = 0;
     this.loopMax = this.loopP99 = this.poolWaiting = this.active = 0;

@@ -71,6 +71,39 @@ describe("event hub", () => {
     hub.close();
   });
 
+  it("spreads an event over spreadMs, each stream at its own offset: still one event a second per stream", () => {
+    const changes = changesOf({} as Db);
+    const hub = new EventHub(changes, {
+      ...LIMITS,
+      streamsPerUser: 20,
+      streamsPerProcess: 20,
+      spreadMs: 1000,
+    });
+    const sinks = Array.from({ length: 12 }, () => sink());
+    const leave = sinks.map((s, i) => hub.join("sakura", `u${i}`, s));
+    const heard = () => sinks.map((s) => s.frames.length);
+    changes.entities(["sakura"]);
+    // the 1st and the 11th stream (slot 0) at once, the others 100 ms apart by slot
+    expect(heard()).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
+    vi.advanceTimersByTime(100);
+    expect(heard()).toEqual([1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
+    // a stream that leaves before its turn hears nothing
+    leave[9]?.();
+    changes.entities(["sakura"]); // merged into the next event, a second after the first
+    vi.advanceTimersByTime(799);
+    expect(heard()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1]);
+    vi.advanceTimersByTime(100);
+    expect(heard()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1]);
+    vi.advanceTimersByTime(100); // 1,099 ms: the merged event went out at 1,000 ms (slot 0), slot 1 is at 1,100
+    expect(heard()).toEqual([2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 1]);
+    vi.advanceTimersByTime(700); // 1,799 ms: slots 0–7 have it, slot 8 (1,800 ms) not yet
+    expect(heard()).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 2, 2]);
+    // closing stops what is still to be sent
+    hub.close();
+    vi.advanceTimersByTime(1000);
+    expect(heard()).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 2, 2]);
+  });
+
   it("bounds the streams per person (429) and per process (503); a stream that leaves frees its place", () => {
     const hub = new EventHub(changesOf({} as Db), LIMITS);
     const leave = hub.join("sakura", "u1", sink());

@@ -10,15 +10,26 @@ export interface StreamSink {
   end(): void;
 }
 
-export type HubLimits = Record<"streamsPerUser" | "streamsPerProcess" | "coalesceMs", number>;
+export type HubLimits = Record<"streamsPerUser" | "streamsPerProcess" | "coalesceMs", number> & {
+  /** An event reaches the entity's streams over this time (EVENT_LIMITS.spreadMs); none: all at once. */
+  spreadMs?: number;
+};
+
+/** The offsets an event's sending is spread over: a stream's slot is one of these. */
+const SPREAD_SLOTS = 10;
 
 /** The open streams of one entity and what is waiting to be sent to them. */
 interface Channel {
-  sinks: Set<StreamSink>;
+  /** Each stream with its slot: it hears an event `slot × spreadMs / SPREAD_SLOTS` after it goes out. */
+  sinks: Map<StreamSink, number>;
+  /** Streams that joined so far: the next one's slot, round robin. */
+  joined: number;
   /** When the last event went out (epoch ms). */
   lastAt: number;
   pending: Set<EventKind>;
   timer?: NodeJS.Timeout;
+  /** The slots of events still being sent. */
+  spreading: Set<NodeJS.Timeout>;
 }
 
 /** The Server-Sent Events frame of an event: only what may have changed, never a person's data. */
@@ -31,7 +42,10 @@ export function eventFrame(kinds: readonly EventKind[]): string {
  * (db/changes.ts): a change of an entity, made here or heard from another process over LISTEN/NOTIFY, becomes an
  * event on every open stream of that entity; "everything changed" goes to every stream. Events are coalesced per
  * entity: the first change goes out at once, later ones within `coalesceMs` of the last event are merged into one
- * sent when that time is up, so a busy entity does not flood its streams. While the process cannot hear other
+ * sent when that time is up, so a busy entity does not flood its streams. An event goes out to the entity's
+ * streams spread over `spreadMs`, each stream at a fixed offset of its own (so each still hears at most one event
+ * per `coalesceMs`): fifty staff with the board open then ask for it over a second, not in the same instant, where
+ * the last would wait for the other forty-nine's requests (bench/README.md, "A fleet as it uploads"). While the process cannot hear other
  * processes (its LISTEN connection is lost) every stream is ended and no new one is opened: the pages fall back to
  * polling and reconnect later.
  */
@@ -68,10 +82,10 @@ export class EventHub {
     this.total++;
     let channel = this.channels.get(entity);
     if (!channel) {
-      channel = { sinks: new Set(), lastAt: 0, pending: new Set() };
+      channel = { sinks: new Map(), joined: 0, lastAt: 0, pending: new Set(), spreading: new Set() };
       this.channels.set(entity, channel);
     }
-    channel.sinks.add(sink);
+    channel.sinks.set(sink, channel.joined++ % SPREAD_SLOTS);
     let left = false;
     return () => {
       if (left) return;
@@ -84,7 +98,7 @@ export class EventHub {
       if (!ch) return;
       ch.sinks.delete(sink);
       if (ch.sinks.size === 0) {
-        clearTimeout(ch.timer);
+        stopSending(ch);
         this.channels.delete(entity);
       }
     };
@@ -98,9 +112,9 @@ export class EventHub {
 
   private endAll() {
     for (const ch of this.channels.values()) {
-      clearTimeout(ch.timer);
+      stopSending(ch);
       // ending a stream removes it from its channel: iterate over a copy
-      for (const sink of [...ch.sinks]) sink.end();
+      for (const sink of [...ch.sinks.keys()]) sink.end();
     }
   }
 
@@ -133,6 +147,30 @@ export class EventHub {
     const frame = eventFrame([...ch.pending].sort());
     ch.pending.clear();
     ch.lastAt = this.now();
-    for (const sink of ch.sinks) sink.write(frame);
+    const step = (this.limits.spreadMs ?? 0) / SPREAD_SLOTS;
+    const send = (slot: number | null) => {
+      for (const [sink, own] of ch.sinks) if (slot === null || own === slot) sink.write(frame);
+    };
+    if (step <= 0) return send(null);
+    const slots = new Set(ch.sinks.values());
+    for (const slot of slots) {
+      if (slot === 0) {
+        send(0);
+        continue;
+      }
+      // a stream that left meanwhile is no longer in the channel; one that joined hears the event in its slot
+      const timer = setTimeout(() => {
+        ch.spreading.delete(timer);
+        send(slot);
+      }, slot * step).unref();
+      ch.spreading.add(timer);
+    }
   }
+}
+
+/** Stops what is waiting to be sent to a channel's streams. */
+function stopSending(ch: Channel) {
+  clearTimeout(ch.timer);
+  for (const timer of ch.spreading) clearTimeout(timer);
+  ch.spreading.clear();
 }
