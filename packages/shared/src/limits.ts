@@ -62,7 +62,7 @@ export const EVENT_LIMITS = {
    * An entity's event reaches its streams spread over this time (each stream at its own fixed offset), so that its
    * staff's pages do not all ask for the board in the same instant (bench/README.md, "A fleet as it uploads").
    */
-  spreadMs: 1000,
+  spreadMs: 500,
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs: 20_000,
   /** The `retry:` hint (ms) for a reader that reconnects by itself. */
