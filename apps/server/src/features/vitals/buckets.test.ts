@@ -33,6 +33,19 @@ function randomSamples(seed: number, n: number): S[] {
   });
 }
 
+/** Uploads `samples` as the person of `token`, batches starting every 1,500 samples (`size` long: they may overlap). */
+async function uploadInBatches(samples: S[], token: string, size = 1500) {
+  for (let i = 0; i < samples.length; i += 1500) {
+    const res = await t.call(
+      "POST",
+      "/user/vitals",
+      { samples: samples.slice(i, i + size) as never },
+      { token },
+    );
+    expect(res.status).toBe(200);
+  }
+}
+
 /** Local calendar day of an instant, YYYY-MM-DD, by the platform's own time-zone data. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 function localDay(sec: number, tz: string) {
@@ -65,17 +78,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
   const kept = new Map<string, S>();
   for (const s of samples) if (!kept.has(`${s.code}:${s.time}`)) kept.set(`${s.code}:${s.time}`, s);
 
-  beforeAll(async () => {
-    for (let i = 0; i < samples.length; i += 1500) {
-      const res = await t.call(
-        "POST",
-        "/user/vitals",
-        { samples: samples.slice(i, i + 2500) as never },
-        { token: client2.token },
-      );
-      expect(res.status).toBe(200);
-    }
-  });
+  beforeAll(() => uploadInBatches(samples, client2.token, 2500));
 
   it.each(LEVELS)("%s buckets match GROUP BY over the raw samples", async (level) => {
     const user = sql`where user_id = ${client2.uid}::uuid`;
@@ -116,16 +119,7 @@ describe("buckets equal the raw aggregates (property, seeded random data)", () =
   it("members who consented inside the window count from their consent, read together in one statement", async () => {
     // a second member with data of their own, so that a consent hour holds two people
     const other = await t.signIn("client3@example.com");
-    const theirs = randomSamples(43, 3000);
-    for (let i = 0; i < theirs.length; i += 1500) {
-      const res = await t.call(
-        "POST",
-        "/user/vitals",
-        { samples: theirs.slice(i, i + 1500) as never },
-        { token: other.idToken },
-      );
-      expect(res.status).toBe(200);
-    }
+    await uploadInBatches(randomSamples(43, 3000), other.idToken);
     let statements = 0;
     const counted = new Proxy(t.db, {
       get(target, key, receiver) {
