@@ -98,10 +98,33 @@ describe("event hub", () => {
     expect(heard()).toEqual([2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 1]);
     vi.advanceTimersByTime(700); // 1,799 ms: slots 0–7 have it, slot 8 (1,800 ms) not yet
     expect(heard()).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 2, 2]);
+    // a stream that joins takes the least used slot: 9, the one left by the stream that went; it hears the next event
+    // 900 ms after it goes out
+    const late = sink();
+    hub.join("sakura", "u12", late);
+    vi.advanceTimersByTime(100); // 1,899 ms: slot 8 has it, slot 9 (1,900 ms) not yet
+    expect([...heard(), late.frames.length]).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 0]);
+    vi.advanceTimersByTime(1);
+    // the event went out before it joined, to a slot no stream held then (the page catches up as it connects)
+    expect(late.frames).toHaveLength(0);
+    // a lone stream of an entity hears at once
+    const alone = sink();
+    hub.join("harbor", "u13", alone);
+    changes.entities(["harbor"]);
+    expect(alone.frames).toHaveLength(1);
+    changes.entities(["sakura"]); // 1,900 ms: goes out at 2,000 ms
+    vi.advanceTimersByTime(999);
+    expect(late.frames).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(late.frames).toHaveLength(1);
     // closing stops what is still to be sent
-    hub.close();
     vi.advanceTimersByTime(1000);
-    expect(heard()).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 2, 2]);
+    changes.entities(["sakura"]); // slot 0 at once, the others still to come
+    const before = heard();
+    expect(before.filter((n, i) => n === 4 && (i === 0 || i === 10))).toHaveLength(2);
+    hub.close();
+    vi.advanceTimersByTime(2000);
+    expect(heard()).toEqual(before);
   });
 
   it("bounds the streams per person (429) and per process (503); a stream that leaves frees its place", () => {

@@ -22,8 +22,8 @@ const SPREAD_SLOTS = 10;
 interface Channel {
   /** Each stream with its slot: it hears an event `slot × spreadMs / SPREAD_SLOTS` after it goes out. */
   sinks: Map<StreamSink, number>;
-  /** Streams that joined so far: the next one's slot, round robin. */
-  joined: number;
+  /** Streams per slot: a joining stream takes the least used (the first of those), so a lone stream hears at once. */
+  perSlot: number[];
   /** When the last event went out (epoch ms). */
   lastAt: number;
   pending: Set<EventKind>;
@@ -44,10 +44,10 @@ export function eventFrame(kinds: readonly EventKind[]): string {
  * entity: the first change goes out at once, later ones within `coalesceMs` of the last event are merged into one
  * sent when that time is up, so a busy entity does not flood its streams. An event goes out to the entity's
  * streams spread over `spreadMs`, each stream at a fixed offset of its own (so each still hears at most one event
- * per `coalesceMs`): fifty staff with the board open then ask for it over a second, not in the same instant, where
- * the last would wait for the other forty-nine's requests (bench/README.md, "A fleet as it uploads"). While the process cannot hear other
- * processes (its LISTEN connection is lost) every stream is ended and no new one is opened: the pages fall back to
- * polling and reconnect later.
+ * per `coalesceMs`): fifty staff with the board open then ask for it over half a second, not in the same instant,
+ * where the last would wait for the other forty-nine's requests (bench/README.md, "A fleet as it uploads"). While
+ * the process cannot hear other processes (its LISTEN connection is lost) every stream is ended and no new one is
+ * opened: the pages fall back to polling and reconnect later.
  */
 export class EventHub {
   private readonly channels = new Map<string, Channel>();
@@ -82,10 +82,18 @@ export class EventHub {
     this.total++;
     let channel = this.channels.get(entity);
     if (!channel) {
-      channel = { sinks: new Map(), joined: 0, lastAt: 0, pending: new Set(), spreading: new Set() };
+      channel = {
+        sinks: new Map(),
+        perSlot: new Array(SPREAD_SLOTS).fill(0),
+        lastAt: 0,
+        pending: new Set(),
+        spreading: new Set(),
+      };
       this.channels.set(entity, channel);
     }
-    channel.sinks.set(sink, channel.joined++ % SPREAD_SLOTS);
+    const slot = channel.perSlot.indexOf(Math.min(...channel.perSlot));
+    channel.perSlot[slot] = (channel.perSlot[slot] ?? 0) + 1;
+    channel.sinks.set(sink, slot);
     let left = false;
     return () => {
       if (left) return;
@@ -96,6 +104,8 @@ export class EventHub {
       else this.perUser.delete(userId);
       const ch = this.channels.get(entity);
       if (!ch) return;
+      const own = ch.sinks.get(sink);
+      if (own !== undefined) ch.perSlot[own] = (ch.perSlot[own] ?? 1) - 1;
       ch.sinks.delete(sink);
       if (ch.sinks.size === 0) {
         stopSending(ch);
@@ -158,7 +168,8 @@ export class EventHub {
         send(0);
         continue;
       }
-      // a stream that left meanwhile is no longer in the channel; one that joined hears the event in its slot
+      // a stream that left meanwhile is no longer in the channel; one that joined hears the event if its slot was
+      // held (a page catches up as it connects anyway)
       const timer = setTimeout(() => {
         ch.spreading.delete(timer);
         send(slot);
