@@ -168,7 +168,8 @@ function consentHourBuckets(
 ): SQL[] {
   const ids = sql`${sql.param(group.map((u) => u.id))}::uuid[]`;
   const filter: VitalFilter = (t) => sql`${t.userId} = any(${ids}) and ${t.measure} = ${m.measure}`;
-  const first = Math.min(...group.map((u) => u.since));
+  // a reduce, not Math.min(...): an entity may enrol more members in an hour than a call takes arguments
+  const first = group.reduce((min, u) => Math.min(min, u.since), Number.POSITIVE_INFINITY);
   const sinces = sql`${sql.param(group.map((u) => new Date(u.since).toISOString()))}::timestamptz[]`;
   const edge = sql`select e.* from (${rawBucketRows(filter, at(first), at(Math.min(hour, w.end)))}) e
     join unnest(${ids}, ${sinces}) as c(id, since)
