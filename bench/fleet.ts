@@ -462,7 +462,8 @@ const TIMELINE_TOKEN = "fleet-bench-metrics-token";
 /**
  * `--timeline`: where a step's time goes, every 10 s on stderr: the uploads answered in the window and their p99,
  * the servers' event-loop delay (max and p99 of `monitorEventLoopDelay`, read from /api/metrics every second, which
- * resets it), the most queries waiting for a pooled connection at a second's sample, and on PostgreSQL what its
+ * resets it), the most queries waiting for a pooled connection at a second's sample, the share of the window's
+ * board answers done within 50, 100 and 250 ms inside the servers (their request histogram), and on PostgreSQL what its
  * active backends waited on (pg_stat_activity sampled every second: wait events summed over the window).
  */
 class Timeline {
