@@ -323,10 +323,13 @@ export function binaryArray(type: NumericType, xs: readonly number[]): Buffer {
  * array literal (`{1,2.5,3}`).
  */
 export function numberArrayValue(db: Db, type: NumericType, xs: readonly number[]): Buffer | string {
+  return runsEmbedded(db) ? `{${xs.join(",")}}` : binaryArray(type, xs);
+}
+
+/** True when `db` runs on the embedded PGlite (in this process), false on a PostgreSQL server. */
+export function runsEmbedded(db: Db): boolean {
   const client = driverClient(db);
-  return client instanceof pg.Client || client instanceof pg.Pool
-    ? binaryArray(type, xs)
-    : `{${xs.join(",")}}`;
+  return !(client instanceof pg.Client || client instanceof pg.Pool);
 }
 
 /** A numeric array parameter already cast to `type[]` (`numberArrayValue`). */

@@ -17,7 +17,8 @@ import {
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { startTestApp, type TestApp } from "../../test/app";
-import { SAMPLE_PAGE } from "./queries";
+import { packClosedDays } from "../vitals";
+import { SAMPLE_PAGE, samplesOf } from "./queries";
 import { FILES } from "./readme";
 import { bundleIssues } from "./test-fhir";
 
@@ -344,4 +345,29 @@ describe("who may export", () => {
       expect(parse(zip, FILES.answers)).toEqual([]);
     }
   }, 60_000);
+});
+
+describe("samples read in pieces", () => {
+  it("a measure's samples, hot and packed, come once each and in order, SAMPLE_PAGE at most a page, whatever the read size", async () => {
+    // the seeded day is closed: half of it packed, then a sample later than it left hot
+    await packClosedDays(t.db, Date.now());
+    const late = HOUR_END + 3 * 86_400_000;
+    await t.db
+      .insert(vitalSamples)
+      .values({ userId: clientId, measure: 5091, at: new Date(late), value: 99 });
+    const expected = [
+      ...Array.from({ length: MINUTES }, (_, i) => ({
+        t: HOUR_END - 60_000 * (MINUTES - 1 - i),
+        value: 70 + (i % 3),
+      })),
+      { t: late, value: 99 },
+    ];
+    for (const readSize of [7, SAMPLE_PAGE, 2 * SAMPLE_PAGE + 1]) {
+      const pages: { t: number; value: number }[][] = [];
+      for await (const page of samplesOf(t.db, clientId, 5091, new AbortController().signal, readSize))
+        pages.push(page);
+      expect(pages.every((p) => p.length > 0 && p.length <= SAMPLE_PAGE)).toBe(true);
+      expect(pages.flat()).toEqual(expected);
+    }
+  });
 });
