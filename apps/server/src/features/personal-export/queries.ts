@@ -383,14 +383,13 @@ export async function* samplesOf(
     (last) => Math.round(last.t[last.t.length - 1] as number),
     true,
   );
-  for await (const [flat] of reads) {
-    if (!flat) continue;
-    for (let i = 0; i < flat.t.length; i += SAMPLE_PAGE)
-      yield Array.from({ length: Math.min(SAMPLE_PAGE, flat.t.length - i) }, (_, k) => ({
-        t: flat.t[i + k] as number,
-        value: flat.value[i + k] as number,
-      }));
-  }
+  for await (const read of reads)
+    for (const flat of read)
+      for (let i = 0; i < flat.t.length; i += SAMPLE_PAGE)
+        yield Array.from({ length: Math.min(SAMPLE_PAGE, flat.t.length - i) }, (_, k) => ({
+          t: flat.t[i + k] as number,
+          value: flat.value[i + k] as number,
+        }));
 }
 
 /** A read's samples as two flat arrays (epoch ms, value). */
