@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyBaseLogger } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../test/app";
-import { rows } from "./client";
-import { vacuumDueTables } from "./maintenance";
-import { vitalSamples } from "./schema";
+import { type Database, openDatabase, rows } from "./client";
+import { catchUpStatistics, vacuumDueTables } from "./maintenance";
+import { migrateDatabase } from "./migrate";
+import { users, vitalSamples } from "./schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,5 +44,54 @@ describe.skipIf(process.env.DATABASE_URL)("autovacuum on PGlite", () => {
     expect(await vacuumDueTables(t.db)).toContain(SAMPLES);
     expect(await stats()).toEqual({ analyzed: true, vacuumed: true });
     expect(await vacuumDueTables(t.db)).not.toContain(SAMPLES);
+  });
+
+  it("at a start, analyzes what an earlier process wrote: a table never analyzed, or grown by a fifth since", async () => {
+    const USERS = getTableConfig(users).name;
+    const dir = mkdtempSync(path.join(tmpdir(), "mimamori-maintenance-"));
+    const addUsers = (database: Database, from: number) =>
+      database.db.execute(sql`insert into ${users} (email, name)
+        select 'm' || k || '@example.com', 'M' from generate_series(${from}::int, ${from + 2999}::int) k`);
+    const counted = async (database: Database) => {
+      const [r] = await rows<{ changes: number; analyzed: boolean }>(
+        database.db,
+        sql`select n_mod_since_analyze::int as changes, last_analyze is not null as analyzed
+          from pg_stat_user_tables where relname = ${USERS}`,
+      );
+      return r;
+    };
+    /** Opens the folder as a new process would, runs the start's catch-up and returns the tables it analyzed. */
+    const start = async () => {
+      const database = await openDatabase({ dataDir: dir });
+      const log = { info: vi.fn(), warn: vi.fn() };
+      await catchUpStatistics(database, log as unknown as FastifyBaseLogger);
+      expect(log.warn).not.toHaveBeenCalled();
+      return { database, analyzed: (log.info.mock.calls[0]?.[0]?.tables ?? []) as string[] };
+    };
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await migrateDatabase(first);
+      await addUsers(first, 0);
+      await first.close();
+
+      // the table counters start at zero in every PGlite process: only the catalog knows users was never analyzed
+      let s = await start();
+      expect(s.analyzed).toContain(USERS);
+      expect(await counted(s.database)).toEqual({ changes: 0, analyzed: true });
+      expect(await vacuumDueTables(s.database.db)).not.toContain(USERS);
+      await addUsers(s.database, 3000);
+      await s.database.close();
+
+      // twice as many pages as the last analyze saw, the changes forgotten: analyzed again at the next start
+      s = await start();
+      expect(s.analyzed).toContain(USERS);
+      await s.database.close();
+
+      s = await start();
+      expect(s.analyzed).not.toContain(USERS);
+      await s.database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

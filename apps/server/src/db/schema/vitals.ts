@@ -80,7 +80,11 @@ export const vitalHourDays = pgTable(
     aggs: doublePrecision("aggs").array(),
     narrowAggs: real("narrow_aggs").array(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.measure, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.measure, t.day] }),
+    // an entity-wide window's edge day: one range of (measure, day) for all its members, not a probe per member
+    index("vital_hour_days_measure_day_idx").on(t.measure, t.day),
+  ],
 );
 
 const bucketColumns = {
