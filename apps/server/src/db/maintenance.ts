@@ -33,20 +33,23 @@ export async function vacuumDueTables(db: Db): Promise<string[]> {
   return tables.map((t) => t.relname);
 }
 
-/**
- * At a start on PGlite, before serving: what earlier processes wrote and no analyze has seen yet (an import, the demo
- * seed, uploads since the last check) is analyzed now, not a minute into serving. A failure is logged, not fatal:
- * the minute's check tries again.
- */
-export async function catchUpStatistics(database: Database, log: FastifyBaseLogger): Promise<void> {
-  if (database.kind !== "pglite") return;
+/** One check of the due tables, logged as `what`; a failure is logged, not thrown (the next check tries again). */
+async function vacuumLogged(db: Db, log: FastifyBaseLogger, what: string): Promise<void> {
   try {
     const t0 = Date.now();
-    const tables = await vacuumDueTables(database.db);
-    if (tables.length) log.info({ tables, ms: Date.now() - t0 }, "vacuumed at start");
+    const tables = await vacuumDueTables(db);
+    if (tables.length) log.info({ tables, ms: Date.now() - t0 }, what);
   } catch (err) {
-    log.warn({ err }, "vacuum at start failed");
+    log.warn({ err }, `${what}: failed`);
   }
+}
+
+/**
+ * At a start on PGlite, before serving: what earlier processes wrote and no analyze has seen yet (an import, the demo
+ * seed, uploads since the last check) is analyzed now, not a minute into serving.
+ */
+export async function catchUpStatistics(database: Database, log: FastifyBaseLogger): Promise<void> {
+  if (database.kind === "pglite") await vacuumLogged(database.db, log, "vacuumed at start");
 }
 
 /**
@@ -61,15 +64,8 @@ export function startAutovacuum(database: Database, log: FastifyBaseLogger, ever
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
-    try {
-      const t0 = Date.now();
-      const tables = await vacuumDueTables(database.db);
-      if (tables.length) log.info({ tables, ms: Date.now() - t0 }, "vacuumed");
-    } catch (err) {
-      log.warn({ err }, "vacuum failed");
-    } finally {
-      running = false;
-    }
+    await vacuumLogged(database.db, log, "vacuumed");
+    running = false;
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -3,17 +3,12 @@
 -- from all over the table, which on PGlite runs on the server's one thread: 190-220 ms at 550,000 rows, 500-800 ms
 -- in the fleet bench. Its searches (a person, a staff member, an entity, a period) are index ranges that need no
 -- finer statistics: a target of 10 reads 3,000 rows (40 ms; docs/decisions.md "Autovacuum on PGlite").
-ALTER TABLE "access_audit" ALTER COLUMN "id" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "at" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "actor_id" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "actor_name" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "role" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "workspace_name" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "entity_name" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "subject_id" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "what" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "detail" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "period_from" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "period_to" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "request_id" SET STATISTICS 10;--> statement-breakpoint
-ALTER TABLE "access_audit" ALTER COLUMN "address" SET STATISTICS 10;
+DO $$
+DECLARE c text;
+BEGIN
+  FOR c IN SELECT attname FROM pg_attribute
+    WHERE attrelid = 'access_audit'::regclass AND attnum > 0 AND NOT attisdropped
+  LOOP
+    EXECUTE format('ALTER TABLE "access_audit" ALTER COLUMN %I SET STATISTICS 10', c);
+  END LOOP;
+END $$;
