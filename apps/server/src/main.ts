@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { type AppConfig, checkServerConfig, configFromEnv } from "./config";
-import { catchUpStatistics } from "./db/maintenance";
 import {
   accountsText,
   damageOf,
@@ -34,8 +33,6 @@ try {
 }
 
 const app = await buildApp(config, { database, demoAccounts: data.demo });
-// PGlite forgets its table counters at every start: what earlier processes wrote is analyzed before serving
-await catchUpStatistics(database, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -7,15 +7,19 @@ import { type Database, type Db, rows } from "./client";
  * after changes to 10% of the rows, vacuum after inserts or dead rows of 20%. Those counters live in memory only:
  * PGlite starts every process with them at zero, so rows written before a restart (an import, the demo seed, a
  * day of uploads) would never count. The catalog keeps the pages the last analyze saw (none, if it never ran), so a
- * table is due as well when it has a fifth more (and 8) than those (a 1,000-member report planned on an unanalyzed
- * membership table took 1.5 s on PGlite instead of 8 ms: bench/README.md, "A fleet as it uploads").
+ * table is due for an analyze as well when it has a fifth more (and 8) than those (a 1,000-member report planned on
+ * an unanalyzed membership table took 1.5 s on PGlite instead of 8 ms: bench/README.md, "A fleet as it uploads").
+ * That analyze reads a bounded sample; a vacuum, which reads every page not yet visible to all, stays for the
+ * counters (after a crash, a vacuum of a large table's history held the restarted server's one thread past a minute).
  */
-async function dueTables(db: Db): Promise<{ schemaname: string; relname: string }[]> {
+async function dueTables(db: Db): Promise<{ schemaname: string; relname: string; vacuum: boolean }[]> {
   // single-user PostgreSQL (PGlite) publishes its table counters only when asked to
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  return rows<{ schemaname: string; relname: string }>(
+  return rows<{ schemaname: string; relname: string; vacuum: boolean }>(
     db,
-    sql`select s.schemaname, s.relname from pg_stat_user_tables s join pg_class c on c.oid = s.relid,
+    sql`select s.schemaname, s.relname, (s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
+        or s.n_dead_tup > 50 + 0.2 * s.n_live_tup) as vacuum
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid,
       lateral (select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) p
     where s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup
        or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
@@ -25,11 +29,13 @@ async function dueTables(db: Db): Promise<{ schemaname: string; relname: string 
   );
 }
 
-/** Vacuums and analyzes the tables that are due (PGlite: PostgreSQL 15 or later); returns their names. */
+/** Vacuums and analyzes (or only analyzes) the tables that are due (PGlite: PostgreSQL 15 or later); returns their names. */
 export async function vacuumDueTables(db: Db): Promise<string[]> {
   const tables = await dueTables(db);
-  for (const t of tables)
-    await db.execute(sql`vacuum (analyze) ${sql.identifier(t.schemaname)}.${sql.identifier(t.relname)}`);
+  for (const t of tables) {
+    const table = sql`${sql.identifier(t.schemaname)}.${sql.identifier(t.relname)}`;
+    await db.execute(t.vacuum ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`);
+  }
   return tables.map((t) => t.relname);
 }
 
@@ -42,14 +48,6 @@ async function vacuumLogged(db: Db, log: FastifyBaseLogger, what: string): Promi
   } catch (err) {
     log.warn({ err }, `${what}: failed`);
   }
-}
-
-/**
- * At a start on PGlite, before serving: what earlier processes wrote and no analyze has seen yet (an import, the demo
- * seed, uploads since the last check) is analyzed now, not a minute into serving.
- */
-export async function catchUpStatistics(database: Database, log: FastifyBaseLogger): Promise<void> {
-  if (database.kind === "pglite") await vacuumLogged(database.db, log, "vacuumed at start");
 }
 
 /**
