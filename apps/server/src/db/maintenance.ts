@@ -9,23 +9,22 @@ import { type Database, type Db, rows } from "./client";
  * day of uploads) would never count. The catalog keeps the pages the last analyze saw (none, if it never ran), so a
  * table is due for an analyze as well when it has a fifth more (and 8) than those (a 1,000-member report planned on
  * an unanalyzed membership table took 1.5 s on PGlite instead of 8 ms: bench/README.md, "A fleet as it uploads").
- * That analyze reads a bounded sample; a vacuum, which reads every page not yet visible to all, stays for the
- * counters (after a crash, a vacuum of a large table's history held the restarted server's one thread past a minute).
+ * That analyze reads a bounded sample; a vacuum reads every page not yet visible to all, so only the counters
+ * (changes this process saw) ask for one.
  */
 async function dueTables(db: Db): Promise<{ schemaname: string; relname: string; vacuum: boolean }[]> {
   // single-user PostgreSQL (PGlite) publishes its table counters only when asked to
   await db.execute(sql`select pg_stat_force_next_flush()`);
   return rows<{ schemaname: string; relname: string; vacuum: boolean }>(
     db,
-    sql`select s.schemaname, s.relname, (s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-        or s.n_dead_tup > 50 + 0.2 * s.n_live_tup) as vacuum
-    from pg_stat_user_tables s join pg_class c on c.oid = s.relid,
-      lateral (select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) p
-    where s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup
-       or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-       or s.n_dead_tup > 50 + 0.2 * s.n_live_tup
-       or p.pages > 8 + 1.2 * c.relpages
-    order by s.schemaname, s.relname`,
+    sql`select schemaname, relname, vacuum from (
+      select s.schemaname, s.relname,
+        s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup or s.n_dead_tup > 50 + 0.2 * s.n_live_tup as vacuum,
+        s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup
+          or pg_relation_size(c.oid) / current_setting('block_size')::int > 8 + 1.2 * c.relpages as stale
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    ) t where vacuum or stale
+    order by schemaname, relname`,
   );
 }
 
@@ -37,17 +36,6 @@ export async function vacuumDueTables(db: Db): Promise<string[]> {
     await db.execute(t.vacuum ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`);
   }
   return tables.map((t) => t.relname);
-}
-
-/** One check of the due tables, logged as `what`; a failure is logged, not thrown (the next check tries again). */
-async function vacuumLogged(db: Db, log: FastifyBaseLogger, what: string): Promise<void> {
-  try {
-    const t0 = Date.now();
-    const tables = await vacuumDueTables(db);
-    if (tables.length) log.info({ tables, ms: Date.now() - t0 }, what);
-  } catch (err) {
-    log.warn({ err }, `${what}: failed`);
-  }
 }
 
 /**
@@ -62,8 +50,15 @@ export function startAutovacuum(database: Database, log: FastifyBaseLogger, ever
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
-    await vacuumLogged(database.db, log, "vacuumed");
-    running = false;
+    try {
+      const t0 = Date.now();
+      const tables = await vacuumDueTables(database.db);
+      if (tables.length) log.info({ tables, ms: Date.now() - t0 }, "vacuumed");
+    } catch (err) {
+      log.warn({ err }, "vacuum failed");
+    } finally {
+      running = false;
+    }
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
