@@ -128,6 +128,10 @@ const TAILS: Partial<
   "sakura:yellow-now": { measure: 5091, every: 5, values: [112, 126, 138, 144, 147] },
   "harbor:red-now": { measure: 5098, every: 10, values: [62, 67, 72, 78, 82, 85, 87] },
   "harbor:yellow-now": { measure: 5098, every: 10, values: [61, 66, 70, 73, 74] },
+  // the silent bands' last half hour worn: the simulated day may have the band off (shower, charging) when it
+  // stopped, which would put its last sync up to 2.5 hours earlier than the story says
+  "sakura:silent": { measure: 5091, every: 5, values: [66, 68, 65, 67, 66, 64, 65] },
+  "harbor:silent": { measure: 5091, every: 5, values: [72, 74, 71, 73, 70, 72, 71] },
 };
 
 /** A member's own heart-rate ranges at sakura: a resident with a known fast heart (atrial fibrillation, treated). */
