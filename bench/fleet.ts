@@ -58,6 +58,7 @@ import { type Fresh, freshDatabase } from "./lib/fresh";
 import {
   BENCH_SECRET,
   DATABASE_URL,
+  keepAliveAgent,
   pct,
   progress,
   RssSampler,
@@ -389,7 +390,7 @@ async function runStaff(
   stopper: Stopper,
   streams: { res?: IncomingMessage }[],
 ) {
-  const agent = new Agent({ keepAlive: true });
+  const agent = keepAliveAgent();
   const streamAgent = new Agent({ keepAlive: false });
   const base = `/staff/${ws(entity)}`;
   const timed = async (p: string, into: number[]) => {

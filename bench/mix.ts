@@ -17,7 +17,7 @@
  *
  * `BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server.
  */
-import { Agent } from "node:http";
+import type { Agent } from "node:http";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { and, eq } from "drizzle-orm";
@@ -27,7 +27,15 @@ import { createSession } from "../apps/server/src/features/identity";
 import { IdTokens } from "../apps/server/src/lib/id-tokens";
 import { cpuSeconds, databaseCpu } from "./lib/cpu";
 import { freshDatabase } from "./lib/fresh";
-import { BENCH_SECRET, DATABASE_URL, pct, progress, type Server, startServer } from "./lib/server";
+import {
+  BENCH_SECRET,
+  DATABASE_URL,
+  keepAliveAgent,
+  pct,
+  progress,
+  type Server,
+  startServer,
+} from "./lib/server";
 
 const { values: o } = parseArgs({
   options: {
@@ -184,7 +192,7 @@ async function main() {
     let stop = false;
 
     const user = async (i: number) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const agent = keepAliveAgent(1);
       for (let step = i; !stop; step++) {
         const kind = mix[step % mix.length] as Kind;
         const as = (kind.staff ? who.staff[i] : who.clients[i]) as Who;

@@ -35,6 +35,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * An agent keeping its connections open between requests, closing one left idle for 60 s: the server closes an
+ * idle connection after 72 s (Fastify's keep-alive timeout), and a request sent on it as it closes fails with
+ * ECONNRESET — the likeliest cause of the one reset a 10-minute fleet step saw (bench/README.md), an error of the
+ * bench's client, not of the server.
+ */
+export function keepAliveAgent(maxSockets = Number.POSITIVE_INFINITY): Agent {
+  return new Agent({ keepAlive: true, maxSockets, timeout: 60_000 });
+}
+
 export class Server {
   readonly base: string;
   /** Set once the child has ended ("code 0", "signal SIGKILL"). */
@@ -59,10 +69,10 @@ export class Server {
   }
 
   /** Keeps one connection for `timeToLastByte`, as fetch keeps its own. */
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly agent = keepAliveAgent(1);
 
   /** Keeps a connection per concurrent `post`. */
-  private readonly postAgent = new Agent({ keepAlive: true });
+  private readonly postAgent = keepAliveAgent();
 
   /** Graceful stop (main.ts closes the app and the database on SIGTERM); SIGKILL after `graceMs`. */
   async stop(graceMs = STOP_TIMEOUT_MS): Promise<void> {
