@@ -8,6 +8,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { listenForChanges } from "./changes";
 import { type DataDirLock, lockDataDir, rewriteLock } from "./lock";
+import { planEachCall, runStatementsByName } from "./pglite-statements";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -121,21 +122,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * "Memory").
  */
 const PGLITE_MEMORY = ["-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
+/** Named statements (db/pglite-statements.ts) planned for each call's values, as on PostgreSQL. */
+const PGLITE_PLANS = ["-c", "plan_cache_mode=auto"];
 
 async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Database> {
   // loaded only when used: the embedded database's code alone adds about 40 MB to a PostgreSQL server
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [pglite, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
   ]);
+  const { PGlite } = pglite;
   const client = new PGlite({
     dataDir: lock?.dir,
     loadDataDir: opts.pgliteLoadDataDir,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY, ...PGLITE_PLANS],
   });
   await client.waitReady;
   // a loaded dump of a data folder carries that folder's lock file, written over this process's
   if (lock && opts.pgliteLoadDataDir) rewriteLock(lock);
+  runStatementsByName(client, pglite);
   const calls = countCalls(client, ["query", "exec", "transaction"]);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -277,6 +282,7 @@ function statementName(text: string): string {
 async function runPrepared(db: Db, query: SQL): Promise<unknown> {
   const internals = db as unknown as DrizzleInternals;
   const q = internals.dialect.sqlToQuery(query);
+  if (runsEmbedded(db)) planEachCall(q.sql);
   return internals.session.prepareQuery(q, undefined, statementName(q.sql), false).execute();
 }
 
