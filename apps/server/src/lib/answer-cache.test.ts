@@ -67,4 +67,34 @@ describe("answerCache", () => {
     expect(cache.size().answers).toBeLessThanOrEqual(2);
     expect((await cache("big", "e", compute("again"))).json).toBe("again");
   });
+
+  it("lets a call share a run under way while nothing changed since it started, and not once something did", async () => {
+    const { changes, cache } = setup();
+    let ran = 0;
+    let finish!: () => void;
+    const slow = (json: string) => () => {
+      ran++;
+      return new Promise<SharedBody>((resolve) => {
+        finish = () => resolve(body(json));
+      });
+    };
+    const first = cache("k", "sakura", slow("a"));
+    await Promise.resolve();
+    const joined = cache("k", "sakura", slow("unused"));
+    finish();
+    expect([(await first).json, (await joined).json]).toEqual(["a", "a"]);
+    expect(ran).toBe(1);
+
+    changes.entities(["sakura"]);
+    const second = cache("k", "sakura", slow("b"));
+    await Promise.resolve();
+    changes.entities(["sakura"]); // a write answered while "b" computes: a call after it must not get "b"
+    const later = cache("k", "sakura", slow("c"));
+    finish();
+    expect((await second).json).toBe("b");
+    await new Promise((r) => setTimeout(r, 0));
+    finish();
+    expect((await later).json).toBe("c");
+    expect(ran).toBe(3);
+  });
 });

@@ -45,6 +45,9 @@ export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES)
     }
   };
 
+  /** The run under way of each key, with the stamp taken when it started. */
+  const underway = new Map<string, { stamp: number; body: Promise<SharedBody> }>();
+
   const answer = async (key: string, entity: string, compute: () => Promise<SharedBody>) => {
     const hit = kept.get(key);
     if (hit && changes.isCurrent(hit.stamp, entity)) {
@@ -53,14 +56,24 @@ export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES)
       kept.set(key, hit);
       return hit.body;
     }
+    // a run that started after every change recorded so far sees every write answered before this call arrived
+    // (a write is recorded before its answer leaves), so the call may share it instead of waiting for the next
+    const run = underway.get(key);
+    if (run && changes.isCurrent(run.stamp, entity)) return run.body;
     return runs(key, async () => {
       const stamp = changes.stamp();
-      const body = await compute();
-      if (changes.isCurrent(stamp, entity)) {
-        // the gzip is made when first asked for; count it as the text's size (JSON compresses far better)
-        keep(key, { stamp, body, bytes: body.json.length * 2 });
+      const pending = compute();
+      underway.set(key, { stamp, body: pending });
+      try {
+        const body = await pending;
+        if (changes.isCurrent(stamp, entity)) {
+          // the gzip is made when first asked for; count it as the text's size (JSON compresses far better)
+          keep(key, { stamp, body, bytes: body.json.length * 2 });
+        }
+        return body;
+      } finally {
+        if (underway.get(key)?.body === pending) underway.delete(key);
       }
-      return body;
     });
   };
 
