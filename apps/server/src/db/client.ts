@@ -122,7 +122,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * "Memory").
  */
 const PGLITE_MEMORY = ["-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
-/** Named statements (db/pglite-statements.ts) planned for each call's values, as on PostgreSQL. */
+/**
+ * Named statements (db/pglite-statements.ts) may take a generic plan when PostgreSQL finds it no costlier; windowed
+ * ones (`PREPARED`) are planned at each call all the same (docs/decisions.md, "Named statements…").
+ */
 const PGLITE_PLANS = ["-c", "plan_cache_mode=auto"];
 
 async function openPglite(opts: DatabaseOptions, lock?: DataDirLock): Promise<Database> {
@@ -256,7 +259,8 @@ export interface QueryOptions {
    * For a large statement that runs again and again with other values (the staff report, the KPI tiles): on
    * PostgreSQL a named prepared statement, so each connection parses and analyses its text once (1.2 of the 1.9 ms
    * a staff report's statement took to plan; bench/README.md). The name is a hash of the text, so a name always
-   * means one text. PGlite runs it as any other.
+   * means one text. On PGlite, where every text runs by name (db/pglite-statements.ts), it is the statement kept
+   * planned at each call for its values (a time window), where others may take a generic plan.
    */
   prepared?: boolean;
 }

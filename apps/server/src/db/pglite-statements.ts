@@ -44,9 +44,9 @@ const SUPPORTED_OPTIONS = new Set(["rowMode", "parsers", "serializers"]);
  * Makes `client.query` (and a transaction's `tx.query`) run each text as a named prepared statement, parsed and
  * described once, then bound, executed and synced in one message to the database. PGlite's own `query` parses,
  * describes, binds, describes, executes and syncs each call in six calls into WebAssembly; on a fleet that was most
- * of the embedded database's time (bench/README.md, "Named statements on the embedded database"). Plans stay
- * custom (`plan_cache_mode=force_custom_plan`, set at start), as on PostgreSQL: each call is planned for its values.
- * Results are the same as `query`'s: rows parsed by PGlite's parsers, in the row mode asked for.
+ * of the embedded database's time (bench/README.md, "Named statements on the embedded database"). A named statement
+ * may run on PostgreSQL's generic plan once it finds it no costlier (`plan_cache_mode=auto`); texts marked with
+ * `planEachCall` are planned at every call for their values, as the unnamed statement. Results are the same as `query`'s: rows parsed by PGlite's parsers, in the row mode asked for.
  */
 export function runStatementsByName(
   client: PGlite,

@@ -15,7 +15,8 @@ interface Kept {
  * Staff report answers kept while nothing they read has changed (db/changes.ts). An answer is kept under its key
  * (which names the entity, the report, the window and the language) with the change stamp taken before it was
  * computed, and served again only while no change to its entity, or to everything, came after that stamp. A miss
- * computes through `coalescing` (identical reads under way share one run that started after they arrived).
+ * shares the run of its key under way while no such change came after that run's stamp, else computes through
+ * `coalescing` (identical reads share one run that started after they arrived).
  *
  * Keys are only ever served to callers the route has already let in (access is checked per request, before),
  * and each key names its entity, so no entity gets another's answer. The least recently used answers go first
