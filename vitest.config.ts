@@ -1,7 +1,13 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default (one worker fewer than the cores) is one worker on a 2-core machine, where a server test
+    // file (its PGlite in the worker) keeps one core busy and the other mostly idle: two workers took the PGlite
+    // API suite from ~730 s to 465 s and the PostgreSQL one from ~510 s to 357 s (docs/decisions.md). The e2e
+    // project stays one file at a time (fileParallelism: false).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
       { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
