@@ -54,8 +54,9 @@ export async function startE2e(
 export async function checkPage(page: Page, name: string) {
   await networkQuiet(page);
   await page.locator("main h1").first().waitFor();
+  // a loading indicator is indeterminate; a determinate bar (a form's answer rate) is content and never goes away
   await page
-    .locator('[role="progressbar"]')
+    .locator('[role="progressbar"]:not([aria-valuenow])')
     .first()
     .waitFor({ state: "detached", timeout: 10_000 })
     .catch(() => {});
