@@ -46,7 +46,8 @@ const SUPPORTED_OPTIONS = new Set(["rowMode", "parsers", "serializers"]);
  * describes, binds, describes, executes and syncs each call in six calls into WebAssembly; on a fleet that was most
  * of the embedded database's time (bench/README.md, "Named statements on the embedded database"). A named statement
  * may run on PostgreSQL's generic plan once it finds it no costlier (`plan_cache_mode=auto`); texts marked with
- * `planEachCall` are planned at every call for their values, as the unnamed statement. Results are the same as `query`'s: rows parsed by PGlite's parsers, in the row mode asked for.
+ * `planEachCall` are planned at every call for their values, as the unnamed statement. Results are the same as
+ * `query`'s: rows parsed by PGlite's parsers, in the row mode asked for.
  */
 export function runStatementsByName(
   client: PGlite,
