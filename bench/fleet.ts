@@ -6,6 +6,7 @@
  *   npx tsx bench/fleet.ts [--minutes 10] [--start 500] [--step N] [--max-bands N] [--max-steps 8]    (PGlite)
  *   scripts/with-postgres.sh npx tsx bench/fleet.ts --start 5000 …                       (throwaway PostgreSQL)
  *   npx tsx bench/fleet.ts --minutes 1 --bands 300                         (one step of 300 bands: a smoke run)
+ *   … --strict-board  (board reads send no event's `as_of`, as before session 17)
  *   … --timeline      (every 10 s: event-loop delay, pool waits, the board's time in the server, PostgreSQL's waits)
  *
  * Each step is a fresh database seeded in bulk SQL (entities of `--entity-size` members, the bands' people, their
@@ -84,6 +85,7 @@ const { values: o } = parseArgs({
     red: { type: "string", default: "0.02" },
     "report-every": { type: "string", default: "60" },
     timeline: { type: "boolean", default: false },
+    "strict-board": { type: "boolean", default: false },
   },
 });
 const MINUTES = Number(o.minutes);
@@ -99,6 +101,8 @@ const LATE = Number(o.late);
 const RESEND = Number(o.resend);
 const RED = Number(o.red);
 const REPORT_EVERY_S = Number(o["report-every"]);
+/** Board reads send no event's as_of: every read asks for a board as fresh as the server has (the code before). */
+const STRICT_BOARD = o["strict-board"];
 const TIMELINE = o.timeline === true;
 if (
   ![MINUTES, START, MAX_BANDS, MAX_STEPS, STAFF, ENTITY_SIZE, REPORT_EVERY_S].every((n) => n > 0) ||
@@ -351,13 +355,16 @@ async function post(step: Step, server: Server, token: string, body: string, cou
   }
 }
 
-/** A staff member's open event stream; `onEvent` on each `changed` event. Reconnects until `stopped`. */
+/**
+ * A staff member's open event stream; `onEvent` on each `changed` event, with its `as_of` (undefined when the stream
+ * (re)opens, as the web forgets it then). Reconnects until `stopped`.
+ */
 async function followEvents(
   server: Server,
   agent: Agent,
   path_: string,
   token: () => Promise<string>,
-  onEvent: () => void,
+  onEvent: (asOf: string | undefined) => void,
   stopper: Stopper,
   opened: { res?: IncomingMessage },
 ) {
@@ -368,8 +375,11 @@ async function followEvents(
         opened.res = res;
         if (stopper.stopped) res.destroy();
         res.setEncoding("utf8");
+        onEvent(undefined);
         res.on("data", (text: string) => {
-          if (text.includes("event: changed")) onEvent();
+          if (!text.includes("event: changed")) return;
+          const asOfs = [...text.matchAll(/"as_of":"([^"]*)"/g)];
+          onEvent(asOfs.at(-1)?.[1]);
         });
         res.on("end", resolve);
         res.on("error", () => resolve());
@@ -413,11 +423,14 @@ async function runStaff(
       });
     return busy;
   };
+  // as the web: a board read sends the last event's as_of (none with --strict-board)
+  let asOf: string | undefined;
   const reread = async () => {
     do {
       again = false;
+      const asOfParam = asOf && !STRICT_BOARD ? `&as_of=${encodeURIComponent(asOf)}` : "";
       await Promise.all([
-        timed(`${base}/board?timezone=${TZ}`, step.board),
+        timed(`${base}/board?timezone=${TZ}${asOfParam}`, step.board),
         timed(`${base}/notifications/unseen`, step.reads),
       ]);
     } while (again && !stopper.stopped);
@@ -429,7 +442,10 @@ async function runStaff(
     streamAgent,
     `${base}/events`,
     () => tokens.of(claims),
-    () => void refresh(),
+    (event) => {
+      asOf = event;
+      if (event) void refresh();
+    },
     stopper,
     opened,
   );

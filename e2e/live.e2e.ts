@@ -114,6 +114,11 @@ describe("live updates: an upload's alert appears without a reload", () => {
     // every tab's stream is open (the pages reached the network's rest)
     for (const p of pages) await networkQuiet(p);
     await markNoReload(pages);
+    // the board's reads from here on: the one the event prompts sends the event's as_of back
+    const boardReads: string[] = [];
+    board.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/staff/harbor/board") boardReads.push(r.url());
+    });
     const uploaded = await uploadHeatStress(tanaka, 95);
 
     // the list (tab 2 of staff@)
@@ -137,6 +142,9 @@ describe("live updates: an upload's alert appears without a reload", () => {
     expect(Date.now() - uploaded).toBeLessThan(LIVE_MS + 1000);
     expect(listAt).toBeLessThan(LIVE_MS);
     await expectNoReload(pages);
+    expect(boardReads.map((u) => new URL(u).searchParams.get("as_of"))).toContainEqual(
+      expect.stringMatching(/^[0-9a-f]{8}\.\d+$/),
+    );
 
     await checkPage(list, "jp-live-notifications");
     await checkPage(board, "jp-live-board");

@@ -31,6 +31,17 @@ export interface Changes {
   subscribe(listener: ChangeListener): () => void;
   /** False while other processes' changes cannot be heard (the LISTEN connection is lost). */
   hearsOthers(): boolean;
+  /**
+   * An event of the entity goes out to its streams now (features/events/hub.ts): answers its `as_of` token, this
+   * process's clock and the stamp now, which a read the event prompts may send back (`announcedStamp`).
+   */
+  announce(entity: string): string;
+  /**
+   * The stamp of `token` when it is the last event this process announced for the entity, else undefined (another
+   * process's, an older event's, or not a token at all). An answer computed from that stamp on holds every change
+   * the event announced: a read prompted by the event may be given it (lib/answer-cache.ts).
+   */
+  announcedStamp(token: string | undefined, entity: string): number | undefined;
 }
 
 export type ChangeEvent = { entities: readonly string[] } | { everything: true } | { deaf: true };
@@ -41,7 +52,10 @@ export const CHANGES_CHANNEL = "mimamori_changes";
 const EVERYTHING = "*";
 
 class ChangeClock implements Changes {
+  /** Names this clock in its `as_of` tokens: another process's counter means nothing here. */
+  private readonly id = randomUUID().slice(0, 8);
   private counter = 0;
+  private readonly announced = new Map<string, number>();
   private allAt = 0;
   private readonly entityAt = new Map<string, number>();
   private readonly listeners = new Set<ChangeListener>();
@@ -76,6 +90,14 @@ class ChangeClock implements Changes {
 
   stamp() {
     return this.counter;
+  }
+  announce(entity: string) {
+    this.announced.set(entity, this.counter);
+    return `${this.id}.${this.counter}`;
+  }
+  announcedStamp(token: string | undefined, entity: string) {
+    const last = this.announced.get(entity);
+    return !this.deaf && last !== undefined && token === `${this.id}.${last}` ? last : undefined;
   }
 
   isCurrent(stamp: number, entity?: string) {

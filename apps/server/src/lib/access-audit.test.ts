@@ -37,6 +37,31 @@ describe("a read repeated within five minutes", () => {
     expect(repeats.unwritten(caller, { what: "board", subjects: ["a"] })?.read.subjects).toEqual(["a"]);
   });
 
+  it("a list's people due within a fifth of the window are written with one who is due, so they come due together", () => {
+    let now = 0;
+    const repeats = auditRepeats(AUDIT_REPEAT_MS, () => now);
+    const board = (subjects: string[]) => {
+      const todo = repeats.unwritten(caller, { what: "board", subjects });
+      repeats.written(todo?.keys ?? []);
+      return todo?.read.subjects ?? null;
+    };
+    expect(board(["a"])).toEqual(["a"]);
+    // b is new; a is due at 300 s, within 60 s of 250 s: written again with b
+    now = 250_000;
+    expect(board(["a", "b"])).toEqual(["a", "b"]);
+    now = 300_000;
+    expect(board(["a", "b"])).toBeNull();
+    // c is new; a and b are due at 550 s, more than 60 s away: c alone
+    now = 400_000;
+    expect(board(["a", "b", "c"])).toEqual(["c"]);
+    // a and b are due; c (due at 700 s) is not within 60 s of 550 s
+    now = 550_000;
+    expect(board(["a", "b", "c"])).toEqual(["a", "b"]);
+    // nobody is due: c, due within 60 s, waits for its own end or for someone else's
+    now = 650_000;
+    expect(board(["a", "b", "c"])).toBeNull();
+  });
+
   it("an entity-wide read is one key and its rows count person by person; a subquery's people are always written", () => {
     const repeats = auditRepeats(AUDIT_REPEAT_MS, () => 0);
     const whole = repeats.unwritten(caller, { what: "report", subjects: "entity-members" });

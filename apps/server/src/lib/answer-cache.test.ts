@@ -37,7 +37,7 @@ describe("answerCache", () => {
     expect(runs()).toBe(3);
   });
 
-  it("does not keep an answer whose entity changed while it was computed", async () => {
+  it("does not serve an answer whose entity changed while it was computed again (without an event's stamp)", async () => {
     const { changes, cache } = setup();
     await cache("k", "sakura", async () => {
       changes.entities(["sakura"]);
@@ -50,6 +50,40 @@ describe("answerCache", () => {
     });
     expect(again.json).toBe("new");
     expect(ran).toBe(1);
+  });
+
+  it("serves a read as of an event an answer or a run from the event's stamp on, whatever changed since", async () => {
+    const { changes, cache, compute, runs } = setup();
+    const event = changes.stamp();
+    expect((await cache("k", "sakura", compute("a"))).json).toBe("a");
+    changes.entities(["sakura"]); // an upload after the event: the next event's
+    expect((await cache("k", "sakura", compute("unused"), event)).json).toBe("a");
+    expect(runs()).toBe(1);
+    // a read without the stamp gets a board computed after the upload, kept as the newest
+    expect((await cache("k", "sakura", compute("b"))).json).toBe("b");
+    changes.entities(["sakura"]);
+    expect((await cache("k", "sakura", compute("unused"), event)).json).toBe("b");
+    // the next event's stamp: "b" was computed before it
+    const next = changes.stamp();
+    expect((await cache("k", "sakura", compute("c"), next)).json).toBe("c");
+    expect(runs()).toBe(3);
+
+    // a run under way from the stamp on is shared, though an upload came after it started
+    let finish!: () => void;
+    changes.entities(["sakura"]);
+    const last = changes.stamp();
+    const slow = cache(
+      "k",
+      "sakura",
+      () => new Promise<SharedBody>((r) => (finish = () => r(body("d")))),
+      last,
+    );
+    await Promise.resolve();
+    changes.entities(["sakura"]);
+    const joined = cache("k", "sakura", compute("unused"), last);
+    finish();
+    expect([(await slow).json, (await joined).json]).toEqual(["d", "d"]);
+    expect(runs()).toBe(3);
   });
 
   it("drops the least recently used answers past its size (two bytes a character)", async () => {

@@ -16,7 +16,11 @@ interface Kept {
  * (which names the entity, the report, the window and the language) with the change stamp taken before it was
  * computed, and served again only while no change to its entity, or to everything, came after that stamp. A miss
  * shares the run of its key under way while no such change came after that run's stamp, else computes through
- * `coalescing` (identical reads share one run that started after they arrived).
+ * `coalescing` (identical reads share one run that started after they arrived). A read prompted by a live event
+ * may pass the event's stamp (`atLeast`, db/changes.ts `announcedStamp`): an answer or a run from that stamp on then
+ * serves it whatever changed since, as those changes are the next event's (the watch board: one computation an
+ * event, not one after each upload while the event reaches the entity's staff). The newest answer of a key is kept
+ * for such reads even once it is no longer current.
  *
  * Keys are only ever served to callers the route has already let in (access is checked per request, before),
  * and each key names its entity, so no entity gets another's answer. The least recently used answers go first
@@ -49,9 +53,16 @@ export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES)
   /** The run under way of each key, with the stamp taken when it started. */
   const underway = new Map<string, { stamp: number; body: Promise<SharedBody> }>();
 
-  const answer = async (key: string, entity: string, compute: () => Promise<SharedBody>) => {
+  const answer = async (
+    key: string,
+    entity: string,
+    compute: () => Promise<SharedBody>,
+    atLeast?: number,
+  ) => {
+    const good = (stamp: number) =>
+      changes.isCurrent(stamp, entity) || (atLeast !== undefined && stamp >= atLeast);
     const hit = kept.get(key);
-    if (hit && changes.isCurrent(hit.stamp, entity)) {
+    if (hit && good(hit.stamp)) {
       // most recently used: to the end of the order
       kept.delete(key);
       kept.set(key, hit);
@@ -60,14 +71,15 @@ export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES)
     // a run that started after every change recorded so far sees every write answered before this call arrived
     // (a write is recorded before its answer leaves), so the call may share it instead of waiting for the next
     const run = underway.get(key);
-    if (run && changes.isCurrent(run.stamp, entity)) return run.body;
+    if (run && good(run.stamp)) return run.body;
     return runs(key, async () => {
       const stamp = changes.stamp();
       const pending = compute();
       underway.set(key, { stamp, body: pending });
       try {
         const body = await pending;
-        if (changes.isCurrent(stamp, entity)) {
+        // the newest answer is kept, current or not: a read as of an event it follows may be given it
+        if (stamp > (kept.get(key)?.stamp ?? -1)) {
           // the gzip is made when first asked for; count it as the text's size (JSON compresses far better)
           keep(key, { stamp, body, bytes: body.json.length * 2 });
         }

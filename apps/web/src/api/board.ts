@@ -1,6 +1,7 @@
 import type { BoardQuery, SnoozeBody } from "@mimamori/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
+import { eventAsOf, forgetEventAsOf } from "./eventStatus";
 import { useKeyUid } from "./hooks";
 
 const ws_ = (workspace: string) => ({ path: { workspace } });
@@ -17,7 +18,7 @@ export const boardEndpoints = {
     api.get("/staff/{workspace}/board", {
       params: {
         path: { workspace: ws },
-        query: { timezone: q.timezone, report_id: q.report_id || undefined },
+        query: { timezone: q.timezone, report_id: q.report_id || undefined, as_of: eventAsOf(ws) },
       },
     }),
   snooze: (ws: string, body: SnoozeBody) => api.post("/staff/{workspace}/snoozes", { params: ws_(ws), body }),
@@ -53,7 +54,10 @@ export function useBoard(ws: string | null, q: BoardQuery | null) {
 export function useBoardChanged(ws: string) {
   const client = useQueryClient();
   const uid = useKeyUid();
-  return () => client.invalidateQueries({ queryKey: boardKeys.all(uid, ws) });
+  return () => {
+    forgetEventAsOf(ws);
+    return client.invalidateQueries({ queryKey: boardKeys.all(uid, ws) });
+  };
 }
 
 export function useSnooze(ws: string) {

@@ -74,12 +74,15 @@ describe("readEntityEvents", () => {
     markAnonymous();
   });
 
-  it("sends the bearer header (never a token in the URL) and reports each `changed` event", async () => {
+  it("sends the bearer header (never a token in the URL) and reports each `changed` event with its as_of", async () => {
     const chunks = [
       "retry: 5000\n\n",
       ":\n\nevent: chan",
-      'ged\ndata: {"kinds":["entity"]}\n\n',
+      'ged\ndata: {"kinds":["entity"],"as_of":"1a2b3c4d.7"}\n\n',
       "event: other\ndata: 1\n\n",
+      // not as the contract has it: still a change, without an as_of
+      'event: changed\ndata: {"kinds":["entity"]}\n\n',
+      "event: changed\ndata: not json\n\n",
     ];
     vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
       requests.push({ url, headers: init.headers as Record<string, string> });
@@ -95,9 +98,9 @@ describe("readEntityEvents", () => {
     await readEntityEvents("sakura ws", {
       signal: new AbortController().signal,
       onOpen: () => seen.push("open"),
-      onChanged: () => seen.push("changed"),
+      onChanged: (asOf) => seen.push(`changed ${asOf}`),
     });
-    expect(seen).toEqual(["open", "changed"]);
+    expect(seen).toEqual(["open", "changed 1a2b3c4d.7", "changed undefined", "changed undefined"]);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe("/api/staff/sakura%20ws/events");
     expect(requests[0]?.url).not.toContain("token");

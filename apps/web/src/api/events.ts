@@ -1,10 +1,10 @@
-import { ENTITY_EVENT } from "@mimamori/shared";
+import { ENTITY_EVENT, entityEventSchema } from "@mimamori/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { alertKeys } from "./alerts";
 import { boardKeys } from "./board";
 import { api, apiUrl } from "./client";
-import { setStreamOpen } from "./eventStatus";
+import { setEventAsOf, setStreamOpen } from "./eventStatus";
 import { useSessionState } from "./hooks";
 
 /** One Server-Sent Event: its name (`message` when the frame names none) and its data lines joined. */
@@ -69,7 +69,7 @@ export function createSseParser() {
  */
 export async function readEntityEvents(
   ws: string,
-  options: { signal: AbortSignal; onOpen: () => void; onChanged: () => void },
+  options: { signal: AbortSignal; onOpen: () => void; onChanged: (asOf: string | undefined) => void },
 ): Promise<void> {
   const res = await api.stream(
     apiUrl("get", "/staff/{workspace}/events", { params: { path: { workspace: ws } } }),
@@ -85,10 +85,22 @@ export async function readEntityEvents(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      if (parser.push(value).some((e) => e.event === ENTITY_EVENT)) options.onChanged();
+      const changed = parser.push(value).filter((e) => e.event === ENTITY_EVENT);
+      const last = changed.at(-1);
+      if (last) options.onChanged(asOfOf(last.data));
     }
   } finally {
     reader.releaseLock();
+  }
+}
+
+/** An event's `as_of`, if its data is an event as the contract has it. */
+function asOfOf(data: string): string | undefined {
+  try {
+    const event = entityEventSchema.safeParse(JSON.parse(data));
+    return event.success ? event.data.as_of : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -158,7 +170,10 @@ export function useEntityEvents(ws: string | null): void {
               setStreamOpen(ws, true);
               refresh(client, uid, ws, requestedAt);
             },
-            onChanged: () => refresh(client, uid, ws),
+            onChanged: (asOf) => {
+              setEventAsOf(ws, asOf);
+              refresh(client, uid, ws);
+            },
           });
         } catch {
           // refused, cut or aborted: the loop decides

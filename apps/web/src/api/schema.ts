@@ -7882,6 +7882,7 @@ export interface operations {
             query: {
                 timezone: string;
                 report_id?: "00005091" | "00005092" | "00005093" | "00005094" | "00005095" | "00005096" | "00005097" | "00005098" | "00005099" | "00005100" | "00005102" | "00005103";
+                as_of?: string;
             };
             header?: never;
             path: {

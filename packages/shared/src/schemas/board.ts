@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REPORT_IDS, type ReportId } from "../measures";
+import { AS_OF_MAX } from "./events";
 import { EMAIL_STATUSES, HEAT_STRESS } from "./notifications";
 import { isValidTimezone } from "./vitals";
 
@@ -146,6 +147,11 @@ export const boardQuerySchema = z.object({
     .refine(isValidTimezone, "invalid-timezone"),
   /** Only this measure's zone rows and alerts. */
   report_id: z.enum(REPORT_IDS, "unknown-report").optional(),
+  /**
+   * The `as_of` of the live event that prompted the read (schemas/events.ts): a board computed since that event may
+   * be given. One the server does not know (another server's, an older event's) asks for a board as fresh as without.
+   */
+  as_of: z.string("invalid-input").max(AS_OF_MAX, "invalid-input").optional(),
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 

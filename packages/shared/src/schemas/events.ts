@@ -18,5 +18,17 @@ export const ENTITY_EVENT = "changed";
 export const EVENT_KINDS = ["entity", "everything"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export const entityEventSchema = z.object({ kinds: z.array(z.enum(EVENT_KINDS)) });
+/** An event's `as_of` token: opaque, at most this long. */
+export const AS_OF_MAX = 64;
+
+export const entityEventSchema = z.object({
+  kinds: z.array(z.enum(EVENT_KINDS)),
+  /**
+   * The event's place in the server's changes (opaque). A read of the watch board the event prompts may send it back
+   * (`as_of`): the server may then answer with a board computed since the event went out, one computation shared by
+   * every staff member the event reached, instead of one after each later upload (docs/decisions.md, "The board
+   * as of an event"). A read after the caller's own change sends none.
+   */
+  as_of: z.string().max(AS_OF_MAX),
+});
 export type EntityEvent = z.infer<typeof entityEventSchema>;

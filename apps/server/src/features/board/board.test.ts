@@ -394,3 +394,50 @@ describe("the query", () => {
     expect([res.status, res.body.code]).toEqual([400, "unknown-report"]);
   });
 });
+
+describe("a read as of a live event", () => {
+  it("may be given the board computed for the event: later uploads wait for the next event; a stale or made-up as_of does not", async () => {
+    // the board is one answer a minute: keep the test's reads within one
+    const left = MINUTE - (Date.now() % MINUTE);
+    if (left < 10_000) await new Promise((r) => setTimeout(r, left + 100));
+    const e = await b.entity({ members: 2 });
+    const [a, c] = e.members as [Person, Person];
+    const changes = changesOf(b.w.t.db);
+    const asOf = (token: string) => `&as_of=${encodeURIComponent(token)}`;
+    await b.upload(a, [{ code: HR, at: minute(10), value: 170 }]);
+    // the entity's event goes out (features/events/hub.ts does this as it sends one)
+    const event = changes.announce(e.ws);
+    expect(who((await board(e, asOf(event))).zones)).toEqual([a.id]);
+    // an upload after the event: a read as of the event is given the event's board, one without sees the upload
+    await b.upload(c, [{ code: HR, at: minute(10), value: 180 }]);
+    expect(who((await board(e, asOf(event))).zones)).toEqual([a.id]);
+    expect(who((await board(e)).zones).sort()).toEqual([a.id, c.id].sort());
+    expect(who((await board(e, asOf(event))).zones).sort()).toEqual([a.id, c.id].sort());
+    // another upload: as of an older event, another entity's, or a made-up one, the board is as fresh as without
+    await b.upload(a, [{ code: HR, at: minute(11), value: 72 }]);
+    const next = changes.announce(e.ws);
+    expect(who((await board(e, asOf(event))).zones)).toEqual([c.id]);
+    await b.upload(c, [{ code: HR, at: minute(11), value: 72 }]);
+    const other = await b.entity({ members: 1 });
+    for (const token of [event, changes.announce(other.ws), "00000000.1", "x"])
+      expect((await board(e, asOf(token))).zones).toEqual([]);
+    // the newest event's as_of is given the newest board computed since it
+    expect((await board(e, asOf(next))).zones).toEqual([]);
+  });
+
+  it("refuses an as_of longer than 64 characters in the caller's language", async () => {
+    const e = await b.entity({ members: 1 });
+    const res = await b.w.t.call(
+      "GET",
+      `/staff/${e.ws}/board?timezone=Asia/Tokyo&as_of=${"a".repeat(65)}`,
+      undefined,
+      { token: e.staff.token, lang: "ja" },
+    );
+    expect([res.status, res.body.code, res.body.detail]).toEqual([
+      400,
+      "invalid-input",
+      "入力内容が正しくありません。",
+    ]);
+    expect((await board(e, `&as_of=${"a".repeat(64)}`)).zones).toEqual([]);
+  });
+});

@@ -31,7 +31,8 @@ const snoozeParams = workspaceParams.extend(snoozeIdParamSchema.shape);
 export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // served like the staff reports: kept per entity, zone, measure, language and minute while nothing changed
   // (answer-cache.ts); identical reads under way share one run
-  const boards = answerCache(changesOf(ctx.db));
+  const changes = changesOf(ctx.db);
+  const boards = answerCache(changes);
   const weeks = weekWearKeeper();
   return async (app) => {
     app.get(
@@ -46,16 +47,23 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { workspace } = req.params;
-        const { timezone, report_id } = req.query;
+        const { timezone, report_id, as_of } = req.query;
         await ensureZone(ctx.db, timezone);
         const lang = requestLanguage(req);
         // one answer a minute: the sync gaps and the day move with the clock
         const now = openWindowEnd(Date.now());
         const key = JSON.stringify(["board", workspace, timezone, report_id ?? null, lang, now]);
-        const body = await boards(key, workspace, async () => {
-          const board = await buildBoard(ctx.db, workspace, { timezone, report_id, now }, lang, weeks);
-          return sharedBody(boardSchema, board, { subjects: membersShown(board) });
-        });
+        // a read prompted by this process's last event of the entity may be given a board computed since that event
+        const atLeast = changes.announcedStamp(as_of, workspace);
+        const body = await boards(
+          key,
+          workspace,
+          async () => {
+            const board = await buildBoard(ctx.db, workspace, { timezone, report_id, now }, lang, weeks);
+            return sharedBody(boardSchema, board, { subjects: membersShown(board) });
+          },
+          atLeast,
+        );
         auditShared(req, body, { what: "board" });
         return sendShared(req, reply, body);
       },

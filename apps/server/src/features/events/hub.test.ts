@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changesOf } from "../../db/changes";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { EventHub, eventFrame, type StreamSink } from "./hub";
+import { EventHub, type StreamSink } from "./hub";
 
 const LIMITS = { streamsPerUser: 2, streamsPerProcess: 3, coalesceMs: 1000 };
 
@@ -19,6 +19,16 @@ function sink() {
   };
   return s;
 }
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** An event's frame: what may have changed and the change clock's token (its id and stamp), nothing else. */
+const frameOf = (kinds: string[]) =>
+  expect.stringMatching(
+    new RegExp(
+      `^${escaped(`event: changed\ndata: {"kinds":${JSON.stringify(kinds)},"as_of":"`)}[0-9a-f]{8}\\.\\d+"\\}\n\n$`,
+    ),
+  );
+const asOfOf = (frame: string | undefined) => JSON.parse(frame?.split("data: ")[1] ?? "{}").as_of as string;
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -41,12 +51,37 @@ describe("event hub", () => {
     hub.join("sakura", "u1", a);
     hub.join("harbor", "u2", b);
     changes.entities(["sakura"]);
-    expect(a.frames).toEqual(['event: changed\ndata: {"kinds":["entity"]}\n\n']);
+    expect(a.frames).toEqual([frameOf(["entity"])]);
     expect(b.frames).toEqual([]);
     vi.advanceTimersByTime(1000);
     changes.everything();
-    expect(a.frames.at(-1)).toBe(eventFrame(["everything"]));
-    expect(b.frames).toEqual(['event: changed\ndata: {"kinds":["everything"]}\n\n']);
+    expect(a.frames.at(-1)).toEqual(frameOf(["everything"]));
+    expect(b.frames).toEqual([frameOf(["everything"])]);
+    hub.close();
+  });
+
+  it("gives each event the stamp it went out at: a board read it prompts may send it back, until the next event", () => {
+    const changes = changesOf({} as Db);
+    const hub = new EventHub(changes, LIMITS);
+    const a = sink();
+    hub.join("sakura", "u1", a);
+    changes.entities(["harbor"]);
+    changes.entities(["sakura"]);
+    const first = asOfOf(a.frames[0]);
+    expect(changes.announcedStamp(first, "sakura")).toBe(2);
+    // another entity's, a made-up one, or none: as fresh as without
+    expect(changes.announcedStamp(first, "harbor")).toBeUndefined();
+    expect(changes.announcedStamp(first.replace(/\.\d+$/, ".5"), "sakura")).toBeUndefined();
+    expect(changes.announcedStamp(`00000000.2`, "sakura")).toBeUndefined();
+    expect(changes.announcedStamp(undefined, "sakura")).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    changes.entities(["sakura"]);
+    changes.entities(["sakura"]); // merged into the event after the next second
+    const second = asOfOf(a.frames[1]);
+    expect(changes.announcedStamp(second, "sakura")).toBe(3);
+    expect(changes.announcedStamp(first, "sakura")).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    expect(changes.announcedStamp(asOfOf(a.frames[2]), "sakura")).toBe(4);
     hub.close();
   });
 
@@ -62,7 +97,7 @@ describe("event hub", () => {
     vi.advanceTimersByTime(999);
     expect(a.frames).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(a.frames).toEqual([eventFrame(["entity"]), eventFrame(["entity", "everything"])]);
+    expect(a.frames).toEqual([frameOf(["entity"]), frameOf(["entity", "everything"])]);
     // quiet for a second: the next change goes out at once again
     vi.advanceTimersByTime(5000);
     expect(a.frames).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { ENTITY_EVENT, EVENT_LIMITS, type EventKind } from "@mimamori/shared";
+import { ENTITY_EVENT, type EntityEvent, EVENT_LIMITS, type EventKind } from "@mimamori/shared";
 import type { ChangeEvent, Changes } from "../../db/changes";
 import { AppError } from "../../lib/errors";
 
@@ -20,6 +20,7 @@ const SPREAD_SLOTS = 10;
 
 /** The open streams of one entity and what is waiting to be sent to them. */
 interface Channel {
+  entity: string;
   /** Each stream with its slot: it hears an event `slot × spreadMs / SPREAD_SLOTS` after it goes out. */
   sinks: Map<StreamSink, number>;
   /** Streams per slot: a joining stream takes the least used (the first of those), so a lone stream hears at once. */
@@ -32,9 +33,13 @@ interface Channel {
   spreading: Set<NodeJS.Timeout>;
 }
 
-/** The Server-Sent Events frame of an event: only what may have changed, never a person's data. */
-export function eventFrame(kinds: readonly EventKind[]): string {
-  return `event: ${ENTITY_EVENT}\ndata: ${JSON.stringify({ kinds })}\n\n`;
+/**
+ * The Server-Sent Events frame of an event: only what may have changed and the event's `as_of` token (the change
+ * clock's, db/changes.ts), never a person's data.
+ */
+export function eventFrame(kinds: readonly EventKind[], asOf: string): string {
+  const event: EntityEvent = { kinds: [...kinds], as_of: asOf };
+  return `event: ${ENTITY_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**
@@ -83,6 +88,7 @@ export class EventHub {
     let channel = this.channels.get(entity);
     if (!channel) {
       channel = {
+        entity,
         sinks: new Map(),
         perSlot: new Array(SPREAD_SLOTS).fill(0),
         lastAt: 0,
@@ -154,7 +160,7 @@ export class EventHub {
   private flush(ch: Channel) {
     ch.timer = undefined;
     if (ch.pending.size === 0) return;
-    const frame = eventFrame([...ch.pending].sort());
+    const frame = eventFrame([...ch.pending].sort(), this.changes.announce(ch.entity));
     ch.pending.clear();
     ch.lastAt = this.now();
     const step = (this.limits.spreadMs ?? 0) / SPREAD_SLOTS;
