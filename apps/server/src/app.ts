@@ -150,7 +150,7 @@ export async function buildApp(
     metrics,
   };
   app.addHook("onClose", async () => ctx.mailer.close());
-  const stopAutovacuum = startAutovacuum(database, app.log);
+  const stopAutovacuum = startAutovacuum(database, app.log, { firstMs: config.vacuumFirstCheckMs });
   app.addHook("onClose", async () => stopAutovacuum());
 
   if (runner) registerJobs(app, ctx, runner, clock);

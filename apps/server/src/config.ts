@@ -106,6 +106,12 @@ export interface AppConfig {
    */
   packSamples?: boolean;
   /**
+   * On the embedded database, the first check of which tables need a vacuum or an analyze comes this long after
+   * start (db/maintenance.ts `FIRST_CHECK_MS` by default), the next ones every minute. The test apps keep it at a
+   * minute, as before, so that their own writes are not analyzed under the tests' feet.
+   */
+  vacuumFirstCheckMs?: number;
+  /**
    * Form-request mails one member gets a day at most (FORM_MAILS_PER_DAY, default 5); further requests of the
    * day are named in one digest mail the next morning (features/forms/mail-cap.ts).
    */

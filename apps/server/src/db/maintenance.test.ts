@@ -4,9 +4,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../jobs/test-helpers";
 import { startTestApp, type TestApp } from "../test/app";
 import { type Database, openDatabase, rows } from "./client";
-import { vacuumDueTables } from "./maintenance";
+import { FIRST_CHECK_MS, startAutovacuum, VACUUM_PAUSE_MS, vacuumDueTables } from "./maintenance";
 import { migrateDatabase } from "./migrate";
 import { accessAudit, users, vitalSamples } from "./schema";
 
@@ -43,6 +44,58 @@ describe.skipIf(process.env.DATABASE_URL)("autovacuum on PGlite", () => {
     expect(await vacuumDueTables(t.db)).toContain(SAMPLES);
     expect(await stats()).toEqual({ analyzed: true, vacuumed: true });
     expect(await vacuumDueTables(t.db)).not.toContain(SAMPLES);
+  });
+
+  it("pauses 250 ms between two tables, so that what waits for the one thread runs between them; stops when asked", async () => {
+    expect(VACUUM_PAUSE_MS).toBe(250);
+    const { idToken } = await t.signIn("client2@example.com");
+    const t0 = Date.parse("2024-07-01T00:00:00Z") / 1000;
+    const samples = Array.from({ length: 3000 }, (_, i) => ({
+      code: "00005091",
+      time: t0 + i * 60,
+      value: 71,
+    }));
+    expect((await t.call("POST", "/user/vitals", { samples }, { token: idToken })).status).toBe(200);
+    // and people: the samples and the users at least are due
+    await t.db.execute(sql`insert into ${users} (email, name)
+      select 'pause' || k || '@example.com', 'P' from generate_series(1, 3000) k`);
+    const started = performance.now();
+    let timerAt = 0;
+    setTimeout(() => {
+      timerAt = performance.now();
+    }, 0);
+    const done = await vacuumDueTables(t.db, { pauseMs: 100 });
+    const ended = performance.now();
+    expect(done.length).toBeGreaterThanOrEqual(2);
+    expect(ended - started).toBeGreaterThanOrEqual(100 * (done.length - 1));
+    expect(timerAt).toBeGreaterThan(0);
+    expect(timerAt).toBeLessThan(ended);
+    // a stop during a pause: no table after it
+    await t.call(
+      "POST",
+      "/user/vitals",
+      { samples: samples.map((x) => ({ ...x, time: x.time + 3000 * 60 })) },
+      {
+        token: idToken,
+      },
+    );
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 20);
+    expect(await vacuumDueTables(t.db, { pauseMs: 200, stop: stop.signal })).toHaveLength(1);
+  });
+
+  it("checks 5 s after start, then every minute, and no more once stopped", async () => {
+    expect(FIRST_CHECK_MS).toBe(5_000);
+    await t.db.execute(sql`insert into ${users} (email, name)
+      select 'first' || k || '@example.com', 'F' from generate_series(1, 4000) k`);
+    const { log, lines } = captureLog();
+    const stop = startAutovacuum({ kind: "pglite", db: t.db } as Database, log, { firstMs: 100 });
+    const vacuumed = () => lines.filter((l) => l.msg === "vacuumed").map((l) => l.tables as string[]);
+    expect(vacuumed()).toEqual([]);
+    await expect
+      .poll(vacuumed, { timeout: 10_000, interval: 50 })
+      .toContainEqual(expect.arrayContaining(["users"]));
+    stop();
   });
 
   it("after a restart, analyzes what an earlier process wrote: a table never analyzed, or grown by a fifth since", async () => {

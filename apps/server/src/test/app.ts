@@ -94,6 +94,7 @@ export async function startTestApp(
     trustProxy: false,
     // a seeded database is the demo: as a server that wrote it (the integrators' page names its accounts)
     seedDemo: opts.seed ?? false,
+    vacuumFirstCheckMs: 60_000,
     ...opts.config,
   };
   const logStream = new Writable({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/client";
 import { accessAudit, dataItems, dataItemTypes, dataShares, memberships, users } from "../../db/schema";
 import { captureLog } from "../../jobs/test-helpers";
+import { type AuditCaller, auditListWriter } from "../../lib/access-audit";
 import { type BoardWorld, type Person, startBoardWorld, type TestEntity } from "../../test/worlds/board";
 import { auditRetentionJob } from "./retention-job";
 
@@ -234,6 +235,91 @@ describe("audited reads", () => {
       entityName: null,
       what: "admin-export",
     });
+  });
+});
+
+describe("reads written together", () => {
+  it("reads of lists that arrive while a write is under way are written in one statement; a read alone at once", async () => {
+    const e = await b.entity({ members: 3 });
+    const [a, c, d] = e.members as [Person, Person, Person];
+    const write = auditListWriter(b.w.t.db);
+    const caller = (requestId: string): AuditCaller => ({
+      actorId: e.staff.id,
+      actorName: `O'Brien, "Ann" {x} \\ y`,
+      role: "staff",
+      workspace: e.ws,
+      requestId,
+      address: "192.0.2.1",
+    });
+    const from = new Date(Date.UTC(2026, 10, 1));
+    const to = new Date(Date.UTC(2026, 10, 8));
+    await Promise.all([
+      write({ caller: caller("batch-1"), read: { what: "board", subjects: [a.id, c.id] } }),
+      // a person twice and the reader: one row, for the person
+      write({
+        caller: caller("batch-2"),
+        read: { what: "chart", subjects: [d.id, d.id, e.staff.id], detail: HR, from, to },
+      }),
+      write({ caller: caller("batch-3"), read: { what: "board", subjects: [a.id], workspace: null } }),
+    ]);
+    const byRow = (r: Row) => `${r.requestId} ${r.subjectId}`;
+    const written = (await rowsOf(e.staff)).sort((x, y) => byRow(x).localeCompare(byRow(y)));
+    expect(
+      written.map((r) => [
+        r.requestId,
+        r.subjectId,
+        r.what,
+        r.detail,
+        r.periodFrom,
+        r.periodTo,
+        r.workspaceName,
+      ]),
+    ).toEqual([
+      ...[a.id, c.id].sort().map((id) => ["batch-1", id, "board", null, null, null, e.ws]),
+      ["batch-2", d.id, "chart", HR, from, to, e.ws],
+      ["batch-3", a.id, "board", null, null, null, null],
+    ]);
+    expect(written.map((r) => [r.actorName, r.role, r.address])).toEqual(
+      Array(4).fill([`O'Brien, "Ann" {x} \\ y`, "staff", "192.0.2.1"]),
+    );
+    expect(written.map((r) => r.entityName)).toEqual([
+      ...Array(3).fill(e.ws.replace("board", "Board ")),
+      null,
+    ]);
+    // the first alone, the two that came while it was written together
+    expect([await writers("batch-1"), await writers("batch-2"), await writers("batch-3")]).toEqual([1, 1, 1]);
+    const [tx] = await rows<{ n: number }>(
+      b.w.t.db,
+      sql`select count(distinct xmin::text)::int as n from ${accessAudit}
+        where ${accessAudit.requestId} in ('batch-2', 'batch-3')`,
+    );
+    expect(tx?.n).toBe(1);
+    const [all] = await rows<{ n: number }>(
+      b.w.t.db,
+      sql`select count(distinct xmin::text)::int as n from ${accessAudit} where ${accessAudit.requestId} like 'batch-%'`,
+    );
+    expect(all?.n).toBe(2);
+  });
+
+  it("a statement that fails fails every read in it, and writes none of their rows", async () => {
+    const e = await b.entity({ members: 2 });
+    const [a, c] = e.members as [Person, Person];
+    const write = auditListWriter(b.w.t.db);
+    const caller = (requestId: string): AuditCaller => ({
+      actorId: e.staff.id,
+      actorName: e.staff.name,
+      role: "staff",
+      workspace: e.ws,
+      requestId,
+      address: "192.0.2.1",
+    });
+    const settled = await Promise.allSettled([
+      write({ caller: caller("fail-1"), read: { what: "board", subjects: [a.id] } }),
+      write({ caller: caller("fail-2"), read: { what: "board", subjects: ["not-a-uuid"] } }),
+      write({ caller: caller("fail-3"), read: { what: "board", subjects: [c.id] } }),
+    ]);
+    expect(settled.map((x) => x.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect((await rowsOf(e.staff)).map((r) => [r.requestId, r.subjectId])).toEqual([["fail-1", a.id]]);
   });
 });
 
