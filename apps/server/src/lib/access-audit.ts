@@ -332,11 +332,18 @@ export function auditRepeats(windowMs = AUDIT_REPEAT_MS, clock: () => number = D
       ]);
       const personKey = (id: string) => `${base}${id}`;
       if (Array.isArray(read.subjects)) {
-        const people = [...new Set(read.subjects as readonly string[])];
-        if (people.every((id) => fresh(personKey(id), now))) return null;
+        const people = [...new Set(read.subjects as readonly string[])].map((id) => ({
+          id,
+          key: personKey(id),
+        }));
+        if (people.every((p) => fresh(p.key, now))) return null;
         // someone is due: with them, whoever would be due soon (RENEW_AHEAD_SHARE)
-        const ids = people.filter((id) => !fresh(personKey(id), now + renewAheadMs));
-        return { read: { ...read, subjects: ids }, keys: ids.map(personKey), personKey };
+        const due = people.filter((p) => !fresh(p.key, now + renewAheadMs));
+        return {
+          read: { ...read, subjects: due.map((p) => p.id) },
+          keys: due.map((p) => p.key),
+          personKey,
+        };
       }
       // a subquery's people are known only to the database: such a read is always written
       if (typeof read.subjects === "object" && "query" in read.subjects) return { read, keys: [], personKey };

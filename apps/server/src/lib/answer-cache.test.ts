@@ -7,9 +7,9 @@ import type { SharedBody } from "./shared-body";
 const body = (json: string): SharedBody => ({ json, gzipped: async () => Buffer.from(json) });
 
 /** A cache on a fresh change clock, and a computation that counts its runs. */
-function setup(maxBytes?: number) {
+function setup(opts?: Parameters<typeof answerCache>[1]) {
   const changes = changesOf({} as Db);
-  const cache = answerCache(changes, maxBytes);
+  const cache = answerCache(changes, opts);
   let runs = 0;
   const compute = (json: string) => async () => {
     runs++;
@@ -37,7 +37,7 @@ describe("answerCache", () => {
     expect(runs()).toBe(3);
   });
 
-  it("does not serve an answer whose entity changed while it was computed again (without an event's stamp)", async () => {
+  it("does not keep an answer whose entity changed while it was computed (without reads as of events)", async () => {
     const { changes, cache } = setup();
     await cache("k", "sakura", async () => {
       changes.entities(["sakura"]);
@@ -50,10 +50,18 @@ describe("answerCache", () => {
     });
     expect(again.json).toBe("new");
     expect(ran).toBe(1);
+    // computed again with nothing changed meanwhile: kept
+    expect(cache.size().answers).toBe(1);
+    const { changes: later, cache: plain } = setup();
+    await plain("k", "sakura", async () => {
+      later.entities(["sakura"]);
+      return body("old");
+    });
+    expect(plain.size().answers).toBe(0);
   });
 
   it("serves a read as of an event an answer or a run from the event's stamp on, whatever changed since", async () => {
-    const { changes, cache, compute, runs } = setup();
+    const { changes, cache, compute, runs } = setup({ asOfEvents: true });
     const event = changes.stamp();
     expect((await cache("k", "sakura", compute("a"))).json).toBe("a");
     changes.entities(["sakura"]); // an upload after the event: the next event's
@@ -87,7 +95,7 @@ describe("answerCache", () => {
   });
 
   it("drops the least recently used answers past its size (two bytes a character)", async () => {
-    const { cache, compute, runs } = setup(40);
+    const { cache, compute, runs } = setup({ maxBytes: 40 });
     await cache("a", "e", compute("x".repeat(10))); // 20 bytes
     await cache("b", "e", compute("y".repeat(10))); // 40 bytes
     await cache("a", "e", compute("unused")); // a is now the most recently used

@@ -19,14 +19,18 @@ interface Kept {
  * `coalescing` (identical reads share one run that started after they arrived). A read prompted by a live event
  * may pass the event's stamp (`atLeast`, db/changes.ts `announcedStamp`): an answer or a run from that stamp on then
  * serves it whatever changed since, as those changes are the next event's (the watch board: one computation an
- * event, not one after each upload while the event reaches the entity's staff). The newest answer of a key is kept
- * for such reads even once it is no longer current.
+ * event, not one after each upload while the event reaches the entity's staff). A cache whose reads pass it
+ * (`asOfEvents`) keeps the newest answer of a key even once it is no longer current; the others keep only current
+ * ones, which a read without a stamp could be given.
  *
  * Keys are only ever served to callers the route has already let in (access is checked per request, before),
  * and each key names its entity, so no entity gets another's answer. The least recently used answers go first
  * past `maxBytes`.
  */
-export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES) {
+export function answerCache(
+  changes: Changes,
+  { maxBytes = ANSWER_CACHE_MAX_BYTES, asOfEvents = false }: { maxBytes?: number; asOfEvents?: boolean } = {},
+) {
   const kept = new Map<string, Kept>();
   const runs = coalescing<SharedBody>();
   let bytes = 0;
@@ -78,8 +82,9 @@ export function answerCache(changes: Changes, maxBytes = ANSWER_CACHE_MAX_BYTES)
       underway.set(key, { stamp, body: pending });
       try {
         const body = await pending;
-        // the newest answer is kept, current or not: a read as of an event it follows may be given it
-        if (stamp > (kept.get(key)?.stamp ?? -1)) {
+        // for reads as of an event, the newest answer is kept, current or not: a read whose event it follows may be
+        // given it
+        if (asOfEvents ? stamp > (kept.get(key)?.stamp ?? -1) : changes.isCurrent(stamp, entity)) {
           // the gzip is made when first asked for; count it as the text's size (JSON compresses far better)
           keep(key, { stamp, body, bytes: body.json.length * 2 });
         }

@@ -32,7 +32,7 @@ export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // served like the staff reports: kept per entity, zone, measure, language and minute while nothing changed
   // (answer-cache.ts); identical reads under way share one run
   const changes = changesOf(ctx.db);
-  const boards = answerCache(changes);
+  const boards = answerCache(changes, { asOfEvents: true });
   const weeks = weekWearKeeper();
   return async (app) => {
     app.get(
