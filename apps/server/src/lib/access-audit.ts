@@ -218,6 +218,13 @@ export async function writeAuditLists(db: Db, reads: readonly AuditListRead[]): 
     }
   }
   if (!cols[0]?.length) return;
+  if (cols[0].length === 1) {
+    await writeAuditRow(
+      db,
+      cols.map((c) => c[0] ?? null),
+    );
+    return;
+  }
   const [actor, name, role, ws, subject, what, detail, from, to, requestId, address] = cols.map((c) =>
     sql.param(c),
   );
@@ -231,6 +238,23 @@ export async function writeAuditLists(db: Db, reads: readonly AuditListRead[]): 
           ${address}::text[])
         as r(actor, actor_name, role, ws, subject, what, detail, period_from, period_to, request_id, address)
         left join ${entities} on ${entities.workspaceName} = r.ws`,
+    PREPARED,
+  );
+}
+
+/**
+ * One row (a chart, a CSV, an answer: most reads), as plain values: on PostgreSQL 0.16 ms a statement where the
+ * `unnest` of eleven one-element arrays took 0.53 ms (bench/README.md "Access audit").
+ */
+async function writeAuditRow(db: Db, row: (string | null)[]): Promise<void> {
+  const [actor, name, role, ws, subject, what, detail, from, to, requestId, address] = row;
+  await rows(
+    db,
+    sql`insert into ${accessAudit} (${COLUMNS})
+      values (${actor}::uuid, ${name}::text, ${role}::text, ${ws}::text,
+        (select ${entities.name} from ${entities} where ${entities.workspaceName} = ${ws}::text),
+        ${subject}::uuid, ${what}::text, ${detail}::text, ${from}::timestamptz, ${to}::timestamptz,
+        ${requestId}::text, ${address}::text)`,
     PREPARED,
   );
 }
