@@ -120,6 +120,10 @@ export interface AuditCaller {
 
 const stamp = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+/** The entity's name as the row copies it, read in the row's statement (null: no entity, or none of that name). */
+const entityNameOf = (ws: string | null | undefined) =>
+  sql`(select ${entities.name} from ${entities} where ${entities.workspaceName} = ${ws}::text)`;
+
 const COLUMNS = bareList(
   accessAudit.actorId,
   accessAudit.actorName,
@@ -144,7 +148,7 @@ const COLUMNS = bareList(
 export async function writeAudit(db: Db, caller: AuditCaller, read: AuditRead): Promise<string[]> {
   const ws = read.workspace === undefined ? caller.workspace : read.workspace;
   const values = sql`${caller.actorId}::uuid, ${caller.actorName}::text, ${caller.role}::text, ${ws}::text,
-    (select ${entities.name} from ${entities} where ${entities.workspaceName} = ${ws}::text)`;
+    ${entityNameOf(ws)}`;
   const rest = sql`${read.what}::text, ${read.detail == null ? null : String(read.detail)}::text,
     ${stamp(read.from)}::timestamptz, ${stamp(read.to)}::timestamptz, ${caller.requestId}::text,
     ${caller.address}::text`;
@@ -252,7 +256,7 @@ async function writeAuditRow(db: Db, row: (string | null)[]): Promise<void> {
     db,
     sql`insert into ${accessAudit} (${COLUMNS})
       values (${actor}::uuid, ${name}::text, ${role}::text, ${ws}::text,
-        (select ${entities.name} from ${entities} where ${entities.workspaceName} = ${ws}::text),
+        ${entityNameOf(ws)},
         ${subject}::uuid, ${what}::text, ${detail}::text, ${from}::timestamptz, ${to}::timestamptz,
         ${requestId}::text, ${address}::text)`,
     PREPARED,
