@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startTestApp } from "../test/app";
-import { binaryArray, numberArray, rows } from "./client";
+import { binaryArray, fixedStatement, numberArray, rows } from "./client";
 
 describe("prepared raw queries (rows with { prepared: true })", () => {
   it("answer each call's own values, and on PostgreSQL run as one named statement per text with custom plans", async () => {
@@ -26,6 +26,33 @@ describe("prepared raw queries (rows with { prepared: true })", () => {
         const [mode] = await rows<{ plan_cache_mode: string }>(tx, sql`show plan_cache_mode`);
         expect(mode?.plan_cache_mode).toBe("force_custom_plan");
       });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("fixedStatement (a text written once, values by placeholder)", () => {
+  const sum = fixedStatement<{ total: number; label: string | null }>(
+    sql`select ${sql.placeholder("a")}::int + ${sql.placeholder("b")}::int as total,
+      ${sql.placeholder("label")}::text as label, 'fixed' as kind`,
+  );
+  it("answers each call's own values (null too), as one named statement on PostgreSQL", async () => {
+    const t = await startTestApp();
+    try {
+      await t.db.transaction(async (tx) => {
+        expect(await sum(tx, { a: 1, b: 2, label: "x" })).toEqual([{ total: 3, label: "x", kind: "fixed" }]);
+        expect(await sum(tx, { a: 40, b: 2, label: null })).toEqual([{ total: 42, label: null, kind: "fixed" }]);
+        if (t.database.kind !== "postgres") return;
+        const named = await rows<{ name: string; calls: number }>(
+          tx,
+          sql`select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements
+            where statement like ${"%'fixed' as kind"}`,
+        );
+        expect(named).toEqual([{ name: expect.stringMatching(/^p[\w-]{27}$/), calls: 2 }]);
+      });
+      // outside a transaction too (the pool's connection, PGlite's client)
+      expect(await sum(t.db, { a: 5, b: 5, label: "y" })).toEqual([{ total: 10, label: "y", kind: "fixed" }]);
     } finally {
       await t.close();
     }
