@@ -42,7 +42,9 @@ describe("fixedStatement (a text written once, values by placeholder)", () => {
     try {
       await t.db.transaction(async (tx) => {
         expect(await sum(tx, { a: 1, b: 2, label: "x" })).toEqual([{ total: 3, label: "x", kind: "fixed" }]);
-        expect(await sum(tx, { a: 40, b: 2, label: null })).toEqual([{ total: 42, label: null, kind: "fixed" }]);
+        expect(await sum(tx, { a: 40, b: 2, label: null })).toEqual([
+          { total: 42, label: null, kind: "fixed" },
+        ]);
         if (t.database.kind !== "postgres") return;
         const named = await rows<{ name: string; calls: number }>(
           tx,
