@@ -12,6 +12,7 @@
  * samples (and sleep, none here), not the buckets. (Before 2026-11-28 the days were left hot and the server's pack
  * job packed them while the export ran: the figures then timed both.)
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { users } from "../apps/server/src/db/schema";
@@ -74,6 +75,13 @@ async function main() {
     const rss = new RssSampler(server.pid);
     const before = rss.currentKb();
     rss.reset();
+    const db0 = DATABASE_URL ? 0 : embeddedDatabaseKb(server.pid);
+    const outside = { before: before - db0, peak: before - db0, dbPeak: db0 };
+    const split = setInterval(() => {
+      const dbKb = embeddedDatabaseKb(server.pid);
+      outside.peak = Math.max(outside.peak, rss.currentKb() - dbKb);
+      outside.dbPeak = Math.max(outside.dbPeak, dbKb);
+    }, 500);
     const started = performance.now();
     const res = await server.fetch("/user/export", await idTokens.sign(claims));
     if (res.status !== 200) throw new Error(`GET /user/export: ${res.status} ${await res.text()}`);
@@ -81,14 +89,57 @@ async function main() {
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
     const seconds = (performance.now() - started) / 1000;
     rss.stop();
+    clearInterval(split);
     const kind = DATABASE_URL ? "PostgreSQL" : "PGlite";
     console.log(
       `| ${kind} | ${MEASURES.length} × ${(n / MEASURES.length).toLocaleString()} | ${seconds.toFixed(1)} s | ${(bytes / 1e6).toFixed(1)} MB | ${(before / 1024).toFixed(0)} MB | ${(rss.peakKb / 1024).toFixed(0)} MB | ${((rss.peakKb - before) / 1024).toFixed(1)} MB |`,
     );
+    if (!DATABASE_URL)
+      console.log(
+        `of which the embedded database's memory (its WebAssembly memory, shared buffers first): ${(db0 / 1024).toFixed(0)} → ${(outside.dbPeak / 1024).toFixed(0)} MB (+${((outside.dbPeak - db0) / 1024).toFixed(1)} MB); ` +
+          `the server outside it: ${(outside.before / 1024).toFixed(0)} → peak ${(outside.peak / 1024).toFixed(0)} MB (+${((outside.peak - outside.before) / 1024).toFixed(1)} MB)`,
+      );
   } finally {
     await server.stop();
     await fresh.drop();
   }
+}
+
+/**
+ * The resident part of PGlite's WebAssembly memory in the server (kB). V8 reserves a 32-bit WebAssembly memory as
+ * one range of ~10 GiB with guard regions and makes its used part writable: an anonymous read-write mapping
+ * followed at once by the anonymous, inaccessible rest (≥ 4 GiB), which nothing else in the process looks like.
+ */
+function embeddedDatabaseKb(pid: number): number {
+  let smaps: string;
+  try {
+    smaps = readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return 0;
+  }
+  const maps: { start: number; end: number; perms: string; anon: boolean; rssKb: number }[] = [];
+  for (const line of smaps.split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head)
+      maps.push({
+        start: Number.parseInt(head[1] as string, 16),
+        end: Number.parseInt(head[2] as string, 16),
+        perms: head[3] as string,
+        anon: !head[4],
+        rssKb: 0,
+      });
+    else if (line.startsWith("Rss:")) {
+      const last = maps.at(-1);
+      if (last) last.rssKb = Number(/(\d+)/.exec(line)?.[1] ?? 0);
+    }
+  }
+  let kb = 0;
+  for (const [i, m] of maps.entries()) {
+    const rest = maps[i + 1];
+    if (m.anon && m.perms.startsWith("rw") && rest?.anon && rest.perms.startsWith("---"))
+      if (rest.start === m.end && rest.end - rest.start >= 4 * 2 ** 30) kb += m.rssKb;
+  }
+  return kb;
 }
 
 /** A plausible value of each measure, varying with the minute `t`. */

@@ -30,6 +30,8 @@ export function buildServer({ standalone = false } = {}) {
     packages: "external",
     // the workspace package is TypeScript: bundled, not imported at run time
     alias: { "@mimamori/shared": path.join(root, "packages/shared/src/index.ts") },
+    // the personal export's worker thread, started from this text (features/personal-export/export.ts)
+    define: { MIMAMORI_ZIP_WORKER: JSON.stringify(buildZipWorker()) },
     logLevel: "warning",
   });
   // `npm start` links the migrations beside the bundle; the production build copies them, so the artefact stands
@@ -43,6 +45,27 @@ export function buildServer({ standalone = false } = {}) {
   }
   renameSync(staging, entry);
   return entry;
+}
+
+/**
+ * The personal export's worker thread (`features/personal-export/zip-worker.ts`) as one CommonJS text with its
+ * packages inside: it runs from this text (`new Worker(text, { eval: true })`), so the bundle stays one file. The
+ * server run from TypeScript (tests, tools) builds it the same way when it first exports.
+ */
+export function buildZipWorker() {
+  const { outputFiles } = buildSync({
+    entryPoints: [path.join(serverDir, "src/features/personal-export/zip-worker.ts")],
+    write: false,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    alias: { "@mimamori/shared": path.join(root, "packages/shared/src/index.ts") },
+    logLevel: "warning",
+  });
+  const [out] = outputFiles ?? [];
+  if (!out) throw new Error("the export worker's build wrote nothing");
+  return out.text;
 }
 
 /**

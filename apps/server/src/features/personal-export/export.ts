@@ -1,135 +1,30 @@
 import { randomUUID } from "node:crypto";
-import { type PassThrough, Readable } from "node:stream";
-import { csvLine, type Language, type Measure, type MyRawRetention, measureByNumber } from "@mimamori/shared";
-import { ZipFile } from "yazl";
+import { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
+import type { Language, MyRawRetention } from "@mimamori/shared";
 import type { Db } from "../../db/client";
 import { consentHistory } from "../consents";
 import {
-  BUNDLE_TAIL,
-  bpEntry,
-  bundleHead,
-  deviceEntry,
-  patientEntry,
-  type Refs,
-  SINGLE_MEASURES,
-  sampleEntryWriter,
-  sleepEntry,
-} from "./fhir";
-import {
   alertsOf,
   auditOf,
-  bloodPressureOf,
   dataItemsOf,
   type ExportProfile,
   fileBytes,
   formAnswersOf,
   measuresWithSamples,
   membershipsOf,
-  samplesOf,
+  sampleReadsOf,
   sleepSegmentsOf,
   sleepSessionsOf,
 } from "./queries";
-import { FILES, readmeText } from "./readme";
+import type { ExportInput, ExportSource, FromZipWorker, ToZipWorker } from "./zip-writer";
 
 /*
- * The ZIP of everything held about one person (issue 29 §3), written as it is read: yazl takes one entry at a
- * time, and each entry's text comes from an async generator that runs its next query only when the previous
- * piece was compressed and sent (backpressure through the ZIP to the socket).
+ * The ZIP of everything held about one person (issue 29 §3). Its text and compression run in a worker thread
+ * (zip-worker.ts, on zip-writer.ts) with a small heap of its own; this thread only reads the database, a page
+ * when the worker asks for it, and hands the worker's pieces of the ZIP to the download, the worker never more
+ * than a few pieces ahead (backpressure from the socket through the ZIP to the queries).
  */
-
-type Chunks = AsyncIterable<string>;
-
-const BOM = "\uFEFF";
-const json = (v: unknown) => JSON.stringify(v, null, 2);
-
-async function* once(text: () => Promise<string>): Chunks {
-  yield await text();
-}
-
-/** A JSON array written page by page. */
-async function* jsonArray<T>(pages: AsyncIterable<T[]>): Chunks {
-  let first = true;
-  yield "[";
-  for await (const page of pages) {
-    if (!page.length) continue;
-    yield (first ? "\n" : ",\n") + page.map((r) => JSON.stringify(r)).join(",\n");
-    first = false;
-  }
-  yield "\n]\n";
-}
-
-const isoOf = (ms: number) => new Date(ms).toISOString();
-
-const SAMPLE_HEADERS: Record<Language, string[]> = {
-  jp: ["時刻（UTC）", "レポートID", "項目", "値", "単位"],
-  en: ["Time (UTC)", "Report id", "Measure", "Value", "Unit"],
-};
-const SLEEP_HEADERS: Record<Language, string[]> = {
-  jp: ["開始（UTC）", "終了（UTC）", "段階"],
-  en: ["Start (UTC)", "End (UTC)", "Stage"],
-};
-
-/** Every sample of every measure, one CSV line each (UTF-8 with BOM, every cell neutralised). */
-async function* samplesCsv(db: Db, userId: string, lang: Language, signal: AbortSignal): Chunks {
-  yield BOM + csvLine(SAMPLE_HEADERS[lang]);
-  for (const n of await measuresWithSamples(db, userId)) {
-    const m = measureByNumber(n) as Measure;
-    for await (const page of samplesOf(db, userId, n, signal))
-      yield page.map((r) => csvLine([isoOf(r.t), m.id, m.name[lang], r.value, m.unit[lang]])).join("");
-  }
-}
-
-async function* sleepCsv(db: Db, userId: string, lang: Language, signal: AbortSignal): Chunks {
-  yield BOM + csvLine(SLEEP_HEADERS[lang]);
-  for await (const page of sleepSegmentsOf(db, userId, signal))
-    yield page
-      .map((r) => csvLine([new Date(r.start).toISOString(), new Date(r.end).toISOString(), r.stage]))
-      .join("");
-}
-
-/**
- * The FHIR R4 Bundle: Patient, Device, then an Observation per sample of each measure (per blood-pressure pair,
- * per sleep session), written entry by entry.
- */
-async function* fhirBundle(db: Db, profile: ExportProfile, signal: AbortSignal): Chunks {
-  const refs: Refs = { patient: `urn:uuid:${profile.uid}`, device: `urn:uuid:${randomUUID()}` };
-  yield bundleHead(randomUUID(), new Date().toISOString());
-  yield `\n${patientEntry(
-    {
-      uid: profile.uid,
-      name: profile.name,
-      email: profile.email,
-      language: profile.language,
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      phoneNumber1: profile.phone_number1,
-      phoneNumber2: profile.phone_number2,
-      address: profile.address,
-    },
-    refs,
-  )}`;
-  yield `,\n${deviceEntry(refs)}`;
-  const present = new Set(await measuresWithSamples(db, profile.uid));
-  for (const m of SINGLE_MEASURES) {
-    if (!present.has(m.measure)) continue;
-    const entry = sampleEntryWriter(m, refs);
-    for await (const page of samplesOf(db, profile.uid, m.measure, signal))
-      yield `,\n${page.map((r) => entry(isoOf(r.t), r.value)).join(",\n")}`;
-  }
-  if (present.has(5095) || present.has(5096))
-    for await (const page of bloodPressureOf(db, profile.uid, signal))
-      yield `,\n${page.map((p) => bpEntry(isoOf(p.t), p.systolic, p.diastolic, refs)).join(",\n")}`;
-  for await (const page of sleepSessionsOf(db, profile.uid, signal))
-    yield `,\n${page
-      .map((s) =>
-        sleepEntry(
-          { ...s, start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() },
-          refs,
-        ),
-      )
-      .join(",\n")}`;
-  yield `\n${BUNDLE_TAIL}\n`;
-}
 
 /** `mimamori-export-YYYYMMDD.zip` of the day (UTC) the export was made. */
 export const exportFileName = (now: Date) =>
@@ -148,48 +43,157 @@ export interface ExportOptions {
 }
 
 /**
- * The ZIP as a stream. The entries' texts are produced only when yazl reaches them; an error in one of them
- * ends the ZIP stream with that error (the download is cut off, never a ZIP that looks complete).
+ * The worker's heap: its live data are a page's text and the compressor's state (a few MB), so a small heap keeps
+ * its garbage small; the young generation as the server's (scripts/server-process.mjs).
+ */
+const ZIP_WORKER_LIMITS = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 3 };
+
+/** The bundled worker (scripts/server-process.mjs writes it into the server's bundle). */
+declare const MIMAMORI_ZIP_WORKER: string | undefined;
+let zipWorkerSource: Promise<string> | undefined;
+
+/** The worker's code: in the bundle, as built with it; run from TypeScript (tests, tools), bundled once here. */
+function workerSource(): Promise<string> {
+  if (typeof MIMAMORI_ZIP_WORKER === "string") return Promise.resolve(MIMAMORI_ZIP_WORKER);
+  zipWorkerSource ??= import(new URL("../../../../../scripts/server-process.mjs", import.meta.url).href).then(
+    (m: { buildZipWorker(): string }) => m.buildZipWorker(),
+  );
+  return zipWorkerSource;
+}
+
+/** The person's data as the worker asks for it, read from the database. */
+function databaseSource(o: ExportOptions): ExportSource {
+  const { db, lang, signal } = o;
+  const userId = o.profile.uid;
+  return {
+    measures: () => measuresWithSamples(db, userId),
+    samples: (measure) => sampleReadsOf(db, userId, measure, signal),
+    sleepSegments: () => sleepSegmentsOf(db, userId, signal),
+    sleepSessions: () => sleepSessionsOf(db, userId, signal),
+    memberships: () => membershipsOf(db, userId),
+    consents: () => consentHistory(db, userId, lang),
+    answers: () => formAnswersOf(db, userId, signal),
+    alerts: () => alertsOf(db, userId, signal),
+    audit: () => auditOf(db, userId, signal),
+    file: (id) => fileBytes(db, userId, id),
+  };
+}
+
+/** Answers the worker's calls and pages from `source`; answers the streams still open, to close them. */
+function serveWorker(worker: Worker, source: ExportSource) {
+  const open = new Map<number, AsyncIterator<unknown>>();
+  const reply = (m: ToZipWorker) => worker.postMessage(m);
+  // copied, not transferred: a read's arrays stay with the keyset read that takes its cursor from them
+  const answer = async (id: number, work: () => Promise<unknown>) => {
+    try {
+      const value = await work();
+      reply({ kind: "reply", id, value });
+    } catch (err) {
+      reply({ kind: "reply", id, error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  const method = (name: string) => {
+    const f = (source as unknown as Record<string, unknown>)[name];
+    if (typeof f !== "function") throw new Error(`the export's worker asked for ${name}`);
+    return f as (...args: unknown[]) => unknown;
+  };
+  return {
+    handle(m: FromZipWorker): boolean {
+      if (m.kind === "call") {
+        void answer(m.id, async () => method(m.method)(...m.args));
+        return true;
+      }
+      if (m.kind !== "next") return false;
+      void answer(m.id, async () => {
+        let it = open.get(m.stream);
+        if (!it) {
+          it = (method(m.method)(...m.args) as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+          open.set(m.stream, it);
+        }
+        const r = await it.next();
+        if (r.done) open.delete(m.stream);
+        return r;
+      });
+      return true;
+    },
+    close() {
+      for (const it of open.values()) void it.return?.();
+      open.clear();
+    },
+  };
+}
+
+/**
+ * The ZIP as a stream. An error while writing it ends the stream with that error (the download is cut off, never
+ * a ZIP that looks complete).
  */
 export async function personalExportZip(o: ExportOptions): Promise<Readable> {
-  const { db, profile, lang, signal } = o;
-  const userId = profile.uid;
-  const zip = new ZipFile();
-  // yazl's output is a PassThrough (its types say only NodeJS.ReadableStream)
-  const out = zip.outputStream as PassThrough;
+  const items = await dataItemsOf(o.db, o.profile.uid, o.lang);
+  const input: ExportInput = {
+    profile: o.profile,
+    lang: o.lang,
+    now: o.now.toISOString(),
+    retention: o.retention,
+    items: items.items,
+    files: items.files.map((f) => ({ path: f.path, id: f.id })),
+    bundleId: randomUUID(),
+    deviceId: randomUUID(),
+  };
+  return zipInWorker(input, databaseSource(o), o.signal, o.onError);
+}
+
+/**
+ * The ZIP of `input` and `source`, written by a worker thread: the stream ends with an error if the worker fails
+ * or a page cannot be read, and the worker ends when the stream is destroyed or `signal` aborts.
+ */
+export async function zipInWorker(
+  input: ExportInput,
+  source: ExportSource,
+  signal: AbortSignal,
+  onError: (err: unknown) => void,
+): Promise<Readable> {
+  const worker = new Worker(await workerSource(), {
+    eval: true,
+    workerData: input,
+    resourceLimits: ZIP_WORKER_LIMITS,
+  });
+  const served = serveWorker(worker, source);
+  let ended = false;
+  let owed = 0;
+  const ack = (n: number) => worker.postMessage({ kind: "ack", n } satisfies ToZipWorker);
+  const out = new Readable({
+    read() {
+      if (owed) ack(owed);
+      owed = 0;
+    },
+    destroy(err, cb) {
+      ended = true;
+      served.close();
+      void worker.terminate();
+      cb(err);
+    },
+  });
   const fail = (err: unknown) => {
-    o.onError(err);
+    if (ended) return;
+    onError(err);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   };
-  zip.on("error", fail);
-  const mtime = o.now;
-  const add = (name: string, chunks: () => Chunks) =>
-    zip.addReadStreamLazy(name, { mtime }, (cb) => {
-      const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
-      stream.on("error", fail);
-      cb(null, stream);
-    });
-
-  zip.addBuffer(Buffer.from(readmeText(o.now.toISOString(), o.retention), "utf8"), FILES.readme, { mtime });
-  zip.addBuffer(Buffer.from(json(profile), "utf8"), FILES.profile, { mtime });
-  add(FILES.memberships, () => once(async () => json(await membershipsOf(db, userId))));
-  add(FILES.consents, () => once(async () => json(await consentHistory(db, userId, lang))));
-  add(FILES.answers, () => jsonArray(formAnswersOf(db, userId, signal)));
-  const items = await dataItemsOf(db, userId, lang);
-  zip.addBuffer(Buffer.from(json(items.items), "utf8"), FILES.items, { mtime });
-  for (const f of items.files)
-    zip.addReadStreamLazy(f.path, { mtime, compress: false }, (cb) => {
-      fileBytes(db, userId, f.id).then(
-        (bytes) => cb(null, Readable.from([bytes])),
-        (err: Error) => cb(err, Readable.from([])),
-      );
-    });
-  add(FILES.alerts, () => jsonArray(alertsOf(db, userId, signal)));
-  add(FILES.audit, () => jsonArray(auditOf(db, userId, signal)));
-  add(FILES.samplesCsv, () => samplesCsv(db, userId, lang, signal));
-  add(FILES.sleepCsv, () => sleepCsv(db, userId, lang, signal));
-  add(FILES.fhir, () => fhirBundle(db, profile, signal));
-  zip.addBuffer(Buffer.from(json(o.retention), "utf8"), FILES.retention, { mtime });
-  zip.end();
+  worker.on("message", (m: FromZipWorker) => {
+    if (served.handle(m)) return;
+    if (m.kind === "chunk") {
+      if (out.push(Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength))) ack(1);
+      else owed++;
+    } else if (m.kind === "end") {
+      ended = true;
+      out.push(null);
+      served.close();
+      void worker.terminate();
+    } else if (m.kind === "error") fail(new Error(m.message));
+  });
+  worker.on("error", fail);
+  worker.on("exit", (code) => {
+    if (!ended && !signal.aborted) fail(new Error(`the export's worker stopped (exit code ${code})`));
+  });
+  signal.addEventListener("abort", () => out.destroy(), { once: true });
   return out;
 }

@@ -17,10 +17,12 @@ import {
 } from "../../db/schema";
 import { bareList } from "../../db/sql-names";
 import { startTestApp, type TestApp } from "../../test/app";
-import { packClosedDays } from "../vitals";
-import { SAMPLE_PAGE, samplesOf } from "./queries";
+import { packClosedDays, rawRetentionOf } from "../vitals";
+import { zipInWorker } from "./export";
+import { profileOf, samplesOf } from "./queries";
 import { FILES } from "./readme";
 import { bundleIssues } from "./test-fhir";
+import { type ExportInput, type ExportSource, type FlatSamples, SAMPLE_PAGE } from "./zip-writer";
 
 /**
  * "Export my data" (issue 29 §3), over HTTP on the real app: the ZIP's files, the CSV (BOM, neutralised cells),
@@ -369,5 +371,170 @@ describe("samples read in pieces", () => {
       expect(pages.every((p) => p.length > 0 && p.length <= SAMPLE_PAGE)).toBe(true);
       expect(pages.flat()).toEqual(expected);
     }
+  });
+});
+
+describe("the ZIP written in a worker thread", () => {
+  async function inputOf(): Promise<ExportInput> {
+    const profile = await profileOf(t.db, clientId);
+    if (!profile) throw new Error("no profile");
+    return {
+      profile,
+      lang: "en",
+      now: "2026-11-29T00:00:00.000Z",
+      retention: await rawRetentionOf(t.db, clientId, 90),
+      items: [],
+      files: [],
+      bundleId: "b",
+      deviceId: "d",
+    };
+  }
+  const nothing = async function* () {};
+  /** A source of heart rate only: `samples` as given, everything else empty. */
+  const sourceOf = (samples: () => AsyncIterable<FlatSamples>): ExportSource => ({
+    measures: async () => [5091],
+    samples,
+    sleepSegments: nothing,
+    sleepSessions: nothing,
+    answers: nothing,
+    alerts: nothing,
+    audit: nothing,
+    memberships: async () => [],
+    consents: async () => [],
+    file: async () => new Uint8Array(),
+  });
+  const page = (from: number, n = 2000): FlatSamples => ({
+    t: Float64Array.from({ length: n }, (_, i) => HOUR_END + (from + i) * 60_000),
+    value: Float64Array.from({ length: n }, (_, i) => 60 + (i % 40)),
+  });
+  /** Endless pages, counting those asked for and whether the read was closed. */
+  function endless() {
+    const seen = { pages: 0, closed: false };
+    const samples = async function* () {
+      try {
+        for (;;) yield page(2000 * seen.pages++);
+      } finally {
+        seen.closed = true;
+      }
+    };
+    return { seen, samples };
+  }
+  const read = async (zip: NodeJS.ReadableStream) => {
+    const parts: Buffer[] = [];
+    for await (const part of zip) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  };
+
+  it("holds what the source gave, the samples in both the CSV and the Bundle", async () => {
+    const zip = await zipInWorker(
+      await inputOf(),
+      sourceOf(async function* () {
+        yield page(0, 150);
+        yield page(150, 30);
+      }),
+      new AbortController().signal,
+      () => undefined,
+    );
+    const unzipped = unzipSync(new Uint8Array(await read(zip)));
+    const csv = new TextDecoder().decode(unzipped[FILES.samplesCsv]).trim().split("\r\n");
+    expect(csv).toHaveLength(1 + 180);
+    expect(csv[1]).toBe(
+      csvLine([new Date(HOUR_END).toISOString(), "00005091", "Heart rate", 60, "bpm"]).trim(),
+    );
+    const bundle = JSON.parse(new TextDecoder().decode(unzipped[FILES.fhir])) as Bundle;
+    expect(bundle.id).toBe("b");
+    expect(bundle.entry?.filter((e) => e.resource?.resourceType === "Observation")).toHaveLength(180);
+  });
+
+  it("pairs systolic and diastolic by time across their reads: a time of one side alone keeps the other absent", async () => {
+    const minute = (m: number) => HOUR_END + m * 60_000;
+    const readOf = (minutes: number[], base: number): FlatSamples => ({
+      t: Float64Array.from(minutes, minute),
+      value: Float64Array.from(minutes, (m) => base + m),
+    });
+    const reads: Record<number, FlatSamples[]> = {
+      5095: [readOf([1, 2, 4], 120), readOf([6], 120)],
+      5096: [readOf([2, 3], 80), readOf([6, 7], 80)],
+    };
+    const source: ExportSource = {
+      ...sourceOf(nothing),
+      measures: async () => [5095, 5096],
+      samples: async function* (m: number) {
+        yield* reads[m] ?? [];
+      },
+    };
+    const zip = await zipInWorker(await inputOf(), source, new AbortController().signal, () => undefined);
+    const bundle = JSON.parse(
+      new TextDecoder().decode(unzipSync(new Uint8Array(await read(zip)))[FILES.fhir]),
+    );
+    const panels = (bundle as Bundle).entry
+      ?.map((e) => e.resource as Observation)
+      .filter((o) => o.resourceType === "Observation" && o.code.coding?.[0]?.code === "85354-9");
+    expect(
+      panels?.map((o) => [
+        o.effectiveDateTime,
+        ...(o.component ?? []).map((c) => c.valueQuantity?.value ?? null),
+      ]),
+    ).toEqual([
+      [new Date(minute(1)).toISOString(), 121, null],
+      [new Date(minute(2)).toISOString(), 122, 82],
+      [new Date(minute(3)).toISOString(), null, 83],
+      [new Date(minute(4)).toISOString(), 124, null],
+      [new Date(minute(6)).toISOString(), 126, 86],
+      [new Date(minute(7)).toISOString(), null, 87],
+    ]);
+  });
+
+  it("a page that cannot be read cuts the ZIP off with that error, told to onError", async () => {
+    const errors: unknown[] = [];
+    const zip = await zipInWorker(
+      await inputOf(),
+      sourceOf(async function* () {
+        yield page(0);
+        throw new Error("the database went away");
+      }),
+      new AbortController().signal,
+      (err) => errors.push(err),
+    );
+    await expect(read(zip)).rejects.toThrow("the database went away");
+    expect(errors).toEqual([new Error("the database went away")]);
+  });
+
+  it("stays a few pieces ahead of a download that does not read, and a download cut off closes the read", async () => {
+    const { seen, samples } = endless();
+    const zip = await zipInWorker(await inputOf(), sourceOf(samples), new AbortController().signal, () => {
+      throw new Error("not an error");
+    });
+    zip.once("readable", () => undefined);
+    await new Promise((r) => setTimeout(r, 1500));
+    const asked = seen.pages;
+    // ~60 KB of CSV a page: a ZIP read as it came would have asked for hundreds in 1.5 s
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThan(60);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen.pages).toBe(asked);
+    zip.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen.closed).toBe(true);
+    expect(seen.pages).toBe(asked);
+  });
+
+  it("an aborted export (the download's socket closed) ends the worker and closes the read", async () => {
+    const { seen, samples } = endless();
+    const abort = new AbortController();
+    const zip = await zipInWorker(await inputOf(), sourceOf(samples), abort.signal, () => {
+      throw new Error("not an error");
+    });
+    let bytes = 0;
+    zip.on("data", (b: Buffer) => {
+      bytes += b.length;
+      if (bytes > 200_000) abort.abort();
+    });
+    await new Promise((r) => zip.once("close", r));
+    expect(zip.destroyed).toBe(true);
+    expect(seen.closed).toBe(true);
+    const asked = seen.pages;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.pages).toBe(asked);
   });
 });

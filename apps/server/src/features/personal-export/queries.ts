@@ -2,7 +2,7 @@ import { setImmediate as macrotask } from "node:timers/promises";
 import { type Language, MEASURES } from "@mimamori/shared";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { PREPARED, rows, runsEmbedded } from "../../db/client";
+import { fixedStatement, rows, runsEmbedded } from "../../db/client";
 import {
   accessAudit,
   dataAnswers,
@@ -27,8 +27,9 @@ import { PAGE } from "../../lib/csv-stream";
 import { shownFileName } from "../data-items";
 import { toUserInfo } from "../identity";
 import type { VitalFilter } from "../vitals";
-import { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage } from "../vitals";
+import { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPageOf } from "../vitals";
 import type { SleepSessionRow } from "./fhir";
+import { type FlatSamples, SAMPLE_PAGE, type SleepSegmentRow } from "./zip-writer";
 
 /*
  * What the personal export reads (issue 29 §3): every read names the person's own id, so no one else's row can
@@ -326,13 +327,6 @@ export function auditOf(db: Db, userId: string, signal: AbortSignal) {
 }
 
 /**
- * Samples per page: a page's rows live until its text (~35 KB of FHIR) has been compressed and sent. Pages of
- * 1,000 rows lived long enough to survive two young-generation collections, and each went to the old generation as
- * garbage (~7 MB/s): six measures grew the server by 72.5 MB. With 100, a page is gone before the next collection
- * (bench/README.md "Export my data"; docs/decisions.md "Export my data: pages of 100 samples").
- */
-export const SAMPLE_PAGE = 100;
-/**
  * Samples per query. PGlite spends ~10 ms on a query of a packed day whatever it answers, so it reads 2,000 at once
  * (one measure-year: 20 s instead of 91 s) and hands them on as two flat arrays; on PostgreSQL a larger read made
  * the server's memory grow more (six measures: 26.6 MB with 100, 58.0 with 500, 59.5 with 2,000: bench/README.md
@@ -359,43 +353,75 @@ export async function* samplesOf(
   userId: string,
   measure: number,
   signal: AbortSignal,
-  readSize: number = runsEmbedded(db) ? SAMPLE_READ.embedded : SAMPLE_READ.server,
+  readSize?: number,
 ): AsyncGenerator<SampleRow[]> {
-  const filter: VitalFilter = (t) => sql`${t.userId} = ${userId}::uuid and ${t.measure} = ${measure}`;
+  for await (const flat of sampleReadsOf(db, userId, measure, signal, readSize))
+    for (let i = 0; i < flat.t.length; i += SAMPLE_PAGE)
+      yield Array.from({ length: Math.min(SAMPLE_PAGE, flat.t.length - i) }, (_, k) => ({
+        t: flat.t[i + k] as number,
+        value: flat.value[i + k] as number,
+      }));
+}
+
+/** A person's measure, its samples from a time on, as one row of two arrays (sampleReadsOf). */
+const samplesFrom = (after: boolean) => {
+  const p = sql.placeholder;
   const r = RAW_ROW;
+  const filter: VitalFilter = (t) =>
+    sql`${t.userId} = ${p("userId")}::uuid and ${t.measure} = ${p("measure")}::smallint`;
+  const page = rawPageOf(filter, {
+    from: sql`${p("from")}::timestamptz`,
+    after,
+    end: sql`${p("end")}::timestamptz`,
+    spanSecs: sql`${p("spanSecs")}::float8`,
+  });
+  return fixedStatement<{ t: number[]; value: number[] }>(
+    sql`select coalesce(array_agg(p.t order by p.t), '{}') as t,
+          coalesce(array_agg(p.value order by p.t), '{}') as value
+        from (select (extract(epoch from s.${r.at}) * 1000)::float8 as t, s.${r.value} as value
+          from (${page}) s
+          order by s.${r.at}
+          limit ${p("limit")}::int) p`,
+  );
+};
+const FIRST_SAMPLES = samplesFrom(false);
+const LATER_SAMPLES = samplesFrom(true);
+
+/**
+ * One measure's samples as `samplesOf` reads them, each read as two flat arrays (what crosses to the export's
+ * worker). A read is one row of two arrays, not a row a sample, in a statement written once: the driver's objects
+ * and strings a sample and drizzle's statement objects a read were most of what the server's heap kept until its
+ * next full collection during an export (bench/README.md "The export's text in a worker").
+ */
+export async function* sampleReadsOf(
+  db: Db,
+  userId: string,
+  measure: number,
+  signal: AbortSignal,
+  readSize: number = runsEmbedded(db) ? SAMPLE_READ.embedded : SAMPLE_READ.server,
+): AsyncGenerator<FlatSamples> {
   let spanMs = FIRST_SPAN_MS;
-  // each read's driver rows die inside it: what it hands on is two flat arrays (a read of none ends the pages)
+  // a read of none ends the pages
   const reads = paged<FlatSamples, number>(
     signal,
     async (cursor) => {
-      const found = await rows<SampleRow>(
-        db,
-        sql`select (extract(epoch from s.${r.at}) * 1000)::float8 as t, s.${r.value} as value
-            from (${rawPage(filter, { ...ALL_TIME, cursor, spanMs })}) s
-            order by s.${r.at}
-            limit ${readSize}`,
-        PREPARED,
-      );
-      spanMs = nextSpan(spanMs, found.length, readSize);
-      if (!found.length) return [];
-      return [{ t: Float64Array.from(found, (x) => x.t), value: Float64Array.from(found, (x) => x.value) }];
+      const [found] = await (cursor === null ? FIRST_SAMPLES : LATER_SAMPLES)(db, {
+        userId,
+        measure,
+        from: new Date(cursor ?? ALL_TIME.start).toISOString(),
+        end: new Date(ALL_TIME.end).toISOString(),
+        spanSecs: spanMs / 1000,
+        limit: readSize,
+      });
+      const n = found?.t.length ?? 0;
+      spanMs = nextSpan(spanMs, n, readSize);
+      if (!found || !n) return [];
+      return [{ t: Float64Array.from(found.t), value: Float64Array.from(found.value) }];
     },
     (last) => Math.round(last.t[last.t.length - 1] as number),
     true,
   );
-  for await (const read of reads)
-    for (const flat of read)
-      for (let i = 0; i < flat.t.length; i += SAMPLE_PAGE)
-        yield Array.from({ length: Math.min(SAMPLE_PAGE, flat.t.length - i) }, (_, k) => ({
-          t: flat.t[i + k] as number,
-          value: flat.value[i + k] as number,
-        }));
-}
-
-/** A read's samples as two flat arrays (epoch ms, value). */
-interface FlatSamples {
-  t: Float64Array;
-  value: Float64Array;
+  for await (const read of reads) yield* read;
 }
 
 /** The measures with at least one sample, hot or packed (two index probes each). */
@@ -406,63 +432,6 @@ export async function measuresWithSamples(db: Db, userId: string): Promise<numbe
         order by l.${RAW_ROW.measure}`,
   );
   return found.map((r) => r.measure);
-}
-
-export interface BpPair {
-  t: number;
-  systolic: number | null;
-  diastolic: number | null;
-}
-
-/** Systolic and diastolic samples paired by time (each measure read in its own keyset pages, merged here). */
-export async function* bloodPressureOf(
-  db: Db,
-  userId: string,
-  signal: AbortSignal,
-): AsyncGenerator<BpPair[]> {
-  const sides = [samplesOf(db, userId, 5095, signal), samplesOf(db, userId, 5096, signal)] as const;
-  const buffers: SampleRow[][] = [[], []];
-  const done = [false, false];
-  const fill = async (i: 0 | 1) => {
-    while (!done[i] && !buffers[i]?.length) {
-      const next = await sides[i].next();
-      if (next.done) done[i] = true;
-      else buffers[i] = next.value;
-    }
-  };
-  for (;;) {
-    await Promise.all([fill(0), fill(1)]);
-    const [sys, dia] = buffers as [SampleRow[], SampleRow[]];
-    if (!sys.length && !dia.length) return;
-    const out: BpPair[] = [];
-    let i = 0;
-    let j = 0;
-    // pair up to the end of the shorter buffer: what lies beyond may pair with the other side's next page
-    while ((i < sys.length || done[0]) && (j < dia.length || done[1]) && (i < sys.length || j < dia.length)) {
-      const a = sys[i];
-      const b = dia[j];
-      if (a && (!b || a.t < b.t)) {
-        out.push({ t: a.t, systolic: a.value, diastolic: null });
-        i++;
-      } else if (b && (!a || b.t < a.t)) {
-        out.push({ t: b.t, systolic: null, diastolic: b.value });
-        j++;
-      } else if (a && b) {
-        out.push({ t: a.t, systolic: a.value, diastolic: b.value });
-        i++;
-        j++;
-      }
-    }
-    buffers[0] = sys.slice(i);
-    buffers[1] = dia.slice(j);
-    if (out.length) yield out;
-  }
-}
-
-export interface SleepSegmentRow {
-  start: string;
-  end: string;
-  stage: string;
 }
 
 export function sleepSegmentsOf(db: Db, userId: string, signal: AbortSignal) {

@@ -12,7 +12,7 @@ export {
   type VitalFilter,
 } from "./levels";
 export { packClosedDays, packJob } from "./pack";
-export { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage, rawSamples } from "./raw";
+export { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPage, rawPageOf, rawSamples } from "./raw";
 export { rebuildAll } from "./rebuild";
 export { defaultRawRetentionDays, rawRetentionJob, rawRetentionOf } from "./retention";
 export { retentionRoutes } from "./retention-routes";

@@ -104,12 +104,23 @@ export function rawPage(
   filter: VitalFilter,
   w: { start: number; end: number; cursor: number | null; spanMs: number },
 ) {
-  const from = at(w.cursor ?? w.start);
-  const after = w.cursor !== null;
-  const first = firstRawAfter(filter, from, !after);
+  return rawPageOf(filter, {
+    from: at(w.cursor ?? w.start),
+    after: w.cursor !== null,
+    end: at(w.end),
+    spanSecs: sql`${w.spanMs / 1000}::float8`,
+  });
+}
+
+/**
+ * `rawPage` with its bounds as SQL expressions (timestamptz `from` and `end`, float8 `spanSecs`): the placeholders of
+ * a statement written once (personal-export/queries.ts).
+ */
+export function rawPageOf(filter: VitalFilter, w: { from: SQL; after: boolean; end: SQL; spanSecs: SQL }) {
+  const first = firstRawAfter(filter, w.from, !w.after);
   return sql`with page_end as (
-      select least(${at(w.end)}, ${first} + make_interval(secs => ${w.spanMs / 1000}::float8)) as hi
-    ) ${rawSamples(filter, { from, after, to: sql`(select hi from page_end)` })}`;
+      select least(${w.end}, ${first} + make_interval(secs => ${w.spanSecs})) as hi
+    ) ${rawSamples(filter, { from: w.from, after: w.after, to: sql`(select hi from page_end)` })}`;
 }
 
 /** The first page's span: a day. */
