@@ -43,8 +43,11 @@ export interface ExportOptions {
 }
 
 /**
- * The worker's heap: its live data are a page's text and the compressor's state (a few MB), so a small heap keeps
- * its garbage small; the young generation as the server's (scripts/server-process.mjs).
+ * The worker's heap. What it holds live is its code, the page being written (at most PAGE answers or audit rows as
+ * JSON, ~1–2 MB; samples 100 at a time) and the compressor's state; files pass as buffers outside the heap. A small
+ * heap keeps its garbage small: with 16 MB of old generation and 3 MB of young the worker added ~20 MB to the
+ * server (bench/README.md "The export's text in a worker"). Past the limit the worker ends and the download is cut
+ * off (an error, never a ZIP that looks complete).
  */
 const ZIP_WORKER_LIMITS = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 3 };
 
