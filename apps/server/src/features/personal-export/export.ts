@@ -82,7 +82,7 @@ function databaseSource(o: ExportOptions): ExportSource {
   };
 }
 
-/** Answers the worker's calls and pages from `source`; answers the streams still open, to close them. */
+/** Answers the worker's calls and pages from `source`; `close` closes the reads still open. */
 function serveWorker(worker: Worker, source: ExportSource) {
   const open = new Map<number, AsyncIterator<unknown>>();
   const reply = (m: ToZipWorker) => worker.postMessage(m);
@@ -120,7 +120,8 @@ function serveWorker(worker: Worker, source: ExportSource) {
       return true;
     },
     close() {
-      for (const it of open.values()) void it.return?.();
+      // a read that fails as it closes has nothing left to tell: the export has ended either way
+      for (const it of open.values()) it.return?.().catch(() => undefined);
       open.clear();
     },
   };
