@@ -19,7 +19,7 @@ import { bareList } from "../../db/sql-names";
 import { startTestApp, type TestApp } from "../../test/app";
 import { packClosedDays, rawRetentionOf } from "../vitals";
 import { zipInWorker } from "./export";
-import { profileOf, samplesOf } from "./queries";
+import { profileOf, sampleReadsOf } from "./queries";
 import { FILES } from "./readme";
 import { bundleIssues } from "./test-fhir";
 import { type ExportInput, type ExportSource, type FlatSamples, SAMPLE_PAGE } from "./zip-writer";
@@ -350,7 +350,7 @@ describe("who may export", () => {
 });
 
 describe("samples read in pieces", () => {
-  it("a measure's samples, hot and packed, come once each and in order, SAMPLE_PAGE at most a page, whatever the read size", async () => {
+  it("a measure's samples, hot and packed, come once each and in order, at most the read size a read, whatever that size", async () => {
     // the seeded samples' day is closed and packed; a later sample, written after the pack, stays hot
     expect((await packClosedDays(t.db, Date.now())).samples).toBeGreaterThanOrEqual(MINUTES);
     const late = HOUR_END + 3 * 86_400_000;
@@ -365,11 +365,13 @@ describe("samples read in pieces", () => {
       { t: late, value: 99 },
     ];
     for (const readSize of [7, SAMPLE_PAGE, 2 * SAMPLE_PAGE + 1]) {
-      const pages: { t: number; value: number }[][] = [];
-      for await (const page of samplesOf(t.db, clientId, 5091, new AbortController().signal, readSize))
-        pages.push(page);
-      expect(pages.every((p) => p.length > 0 && p.length <= SAMPLE_PAGE)).toBe(true);
-      expect(pages.flat()).toEqual(expected);
+      const reads: FlatSamples[] = [];
+      for await (const read of sampleReadsOf(t.db, clientId, 5091, new AbortController().signal, readSize))
+        reads.push(read);
+      expect(
+        reads.every((r) => r.t.length > 0 && r.t.length <= readSize && r.value.length === r.t.length),
+      ).toBe(true);
+      expect(reads.flatMap((r) => [...r.t].map((at, i) => ({ t: at, value: r.value[i] })))).toEqual(expected);
     }
   });
 });

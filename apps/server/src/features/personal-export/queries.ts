@@ -29,7 +29,7 @@ import { toUserInfo } from "../identity";
 import type { VitalFilter } from "../vitals";
 import { FIRST_SPAN_MS, latestRaw, nextSpan, RAW_ROW, rawPageOf } from "../vitals";
 import type { SleepSessionRow } from "./fhir";
-import { type FlatSamples, SAMPLE_PAGE, type SleepSegmentRow } from "./zip-writer";
+import type { FlatSamples, SleepSegmentRow } from "./zip-writer";
 
 /*
  * What the personal export reads (issue 29 §3): every read names the person's own id, so no one else's row can
@@ -335,34 +335,8 @@ export function auditOf(db: Db, userId: string, signal: AbortSignal) {
  */
 export const SAMPLE_READ = { embedded: 2000, server: 1000 } as const;
 
-export interface SampleRow {
-  /** Epoch milliseconds. */
-  t: number;
-  value: number;
-}
-
 /** The export's time range: every sample (at or after the epoch, before the year 10000). */
 const ALL_TIME = { start: 0, end: Date.UTC(9999, 0, 1) };
-
-/**
- * One measure's samples, hot and packed (vitals/raw.ts `rawPage`), oldest first, in pages of at most SAMPLE_PAGE,
- * read `readSize` at a time (SAMPLE_READ). Each read takes a span from its first sample on, adapted to the data's
- * density (`nextSpan`), so a read costs the same wherever it is, across gaps too.
- */
-export async function* samplesOf(
-  db: Db,
-  userId: string,
-  measure: number,
-  signal: AbortSignal,
-  readSize?: number,
-): AsyncGenerator<SampleRow[]> {
-  for await (const flat of sampleReadsOf(db, userId, measure, signal, readSize))
-    for (let i = 0; i < flat.t.length; i += SAMPLE_PAGE)
-      yield Array.from({ length: Math.min(SAMPLE_PAGE, flat.t.length - i) }, (_, k) => ({
-        t: flat.t[i + k] as number,
-        value: flat.value[i + k] as number,
-      }));
-}
 
 /** A person's measure, its samples from a time on, as one row of two arrays (sampleReadsOf). */
 const samplesFrom = (after: boolean) => {
@@ -389,8 +363,10 @@ const FIRST_SAMPLES = samplesFrom(false);
 const LATER_SAMPLES = samplesFrom(true);
 
 /**
- * One measure's samples as `samplesOf` reads them, each read as two flat arrays (what crosses to the export's
- * worker). A read is one row of two arrays, not a row a sample, in a statement written once: the driver's objects
+ * One measure's samples, hot and packed (vitals/raw.ts `rawPage`), oldest first, read `readSize` at a time
+ * (SAMPLE_READ), each read as two flat arrays (what crosses to the export's worker). Each read takes a span from
+ * its first sample on, adapted to the data's density (`nextSpan`), so a read costs the same wherever it is, across
+ * gaps too. A read is one row of two arrays, not a row a sample, in a statement written once: the driver's objects
  * and strings a sample and drizzle's statement objects a read were most of what the server's heap kept until its
  * next full collection during an export (bench/README.md "The export's text in a worker").
  */
