@@ -24,10 +24,15 @@ import { FILES, readmeText } from "./readme";
  * database (export.ts). This module must stay free of the database: it is bundled into the worker.
  */
 
-/** A read's samples as two flat arrays (epoch ms, value), oldest first. */
+/**
+ * A read's samples as two flat arrays (epoch ms, value), oldest first. Plain arrays of numbers cross to the worker
+ * into its own heap, whose small limits collect them soon after use; typed arrays crossed as memory outside the
+ * heap, which a collection does not wait for: up to 15 MB of used reads stayed in the process while blood pressure
+ * was paired (bench/README.md "Reads as plain arrays").
+ */
 export interface FlatSamples {
-  t: Float64Array;
-  value: Float64Array;
+  t: ArrayLike<number>;
+  value: ArrayLike<number>;
 }
 
 interface BpPair {
@@ -139,7 +144,7 @@ async function* sleepCsv(source: ExportSource, lang: Language): Chunks {
       .join("");
 }
 
-const NO_SAMPLES: FlatSamples = { t: new Float64Array(), value: new Float64Array() };
+const NO_SAMPLES: FlatSamples = { t: [], value: [] };
 
 /** Systolic and diastolic samples paired by time (each measure read in its own reads, merged here), a page at a time. */
 async function* bloodPressurePairs(source: ExportSource): AsyncGenerator<BpPair[]> {
