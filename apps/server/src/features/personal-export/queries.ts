@@ -327,12 +327,10 @@ export function auditOf(db: Db, userId: string, signal: AbortSignal) {
 }
 
 /**
- * Samples per query. PGlite spends ~10 ms on a query of a packed day whatever it answers, so it reads 4,000 at once
- * and hands them on as two flat arrays (six measures × a year in 116 s instead of ~150 s with 2,000, the memory
- * the same: bench/README.md "Reads as plain arrays"; one measure-year with 100: 91 s). On PostgreSQL a larger read made
- * the server's memory grow more while a read was a row a sample (six measures: 26.6 MB with 100, 58.0 with 500);
- * since a read is one row of two arrays and the text is written in the worker, 1,000 take six measures in 95.6 s
- * instead of 295.8 s with 100, growing 40.4 MB instead of 24.7 (bench/README.md "The export's text in a worker").
+ * Samples per query. PGlite spends ~10 ms on a query of a packed day whatever it answers, so it reads 4,000 at once:
+ * six measures × a year in 114–122 s (140–164 s with 2,000; one measure-year took 91 s with 100), the memory no
+ * different (bench/README.md "Reads as plain arrays"). PostgreSQL reads 1,000: six measures in 90.8 s growing
+ * 31.0 MB, where 100 took 295.8 s (bench/README.md "The export's text in a worker").
  */
 export const SAMPLE_READ = { embedded: 4000, server: 1000 } as const;
 

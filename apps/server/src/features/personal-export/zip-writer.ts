@@ -26,9 +26,9 @@ import { FILES, readmeText } from "./readme";
 
 /**
  * A read's samples as two flat arrays (epoch ms, value), oldest first. Plain arrays of numbers cross to the worker
- * into its own heap, whose small limits collect them soon after use; typed arrays crossed as memory outside the
- * heap, which a collection does not wait for: up to 15 MB of used reads stayed in the process while blood pressure
- * was paired (bench/README.md "Reads as plain arrays").
+ * into its own heap, whose small limits collect them soon after use. Typed arrays kept their memory outside the
+ * heap, which does not make the worker collect: up to 15 MB of used reads stayed in the process while blood
+ * pressure was paired (bench/README.md "Reads as plain arrays").
  */
 export interface FlatSamples {
   t: ArrayLike<number>;
