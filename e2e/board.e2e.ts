@@ -242,8 +242,9 @@ describe("the watch board", () => {
     const zones = rowsOf(page, EN.zones);
     const heat = zones.filter({ hasText: TANAKA }).filter({ hasText: "Heat-stress score" });
     await poll(() => heat.count()).toBe(1);
+    // the labels change at once; the value's unit comes with the board read again in English (it said 点 before)
+    await poll(async () => (await heat.textContent()) ?? "").toContain("95 pts");
     const heatText = (await heat.textContent()) ?? "";
-    expect(heatText).toContain("95 pts");
     expect(heatText).toMatch(/red for (under a minute|\d+ min|\d+ h( \d+ min)?)/);
     expect(await rowsOf(page, EN.silent).filter({ hasText: SMITH }).textContent()).toContain("Never synced");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
