@@ -82,9 +82,13 @@ function databaseSource(o: ExportOptions): ExportSource {
   };
 }
 
-/** Answers the worker's calls and pages from `source`; `close` closes the reads still open. */
-function serveWorker(worker: Worker, source: ExportSource) {
+/**
+ * Answers the worker's calls and pages from `source`; `close` closes the reads still open, and what the worker
+ * asks after it (messages posted before its termination still arrive) is left unanswered.
+ */
+export function serveWorker(worker: Pick<Worker, "postMessage">, source: ExportSource) {
   const open = new Map<number, AsyncIterator<unknown>>();
+  let closed = false;
   const reply = (m: ToZipWorker) => worker.postMessage(m);
   // copied, not transferred: a read's arrays stay with the keyset read that takes its cursor from them
   const answer = async (id: number, work: () => Promise<unknown>) => {
@@ -102,6 +106,8 @@ function serveWorker(worker: Worker, source: ExportSource) {
   };
   return {
     handle(m: FromZipWorker): boolean {
+      // a worker being terminated may still have asked: a read opened now would never be closed
+      if (closed && (m.kind === "call" || m.kind === "next")) return true;
       if (m.kind === "call") {
         void answer(m.id, async () => method(m.method)(...m.args));
         return true;
@@ -120,6 +126,7 @@ function serveWorker(worker: Worker, source: ExportSource) {
       return true;
     },
     close() {
+      closed = true;
       // a read that fails as it closes has nothing left to tell: the export has ended either way
       for (const it of open.values()) it.return?.().catch(() => undefined);
       open.clear();

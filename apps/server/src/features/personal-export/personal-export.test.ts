@@ -18,7 +18,7 @@ import {
 import { bareList } from "../../db/sql-names";
 import { startTestApp, type TestApp } from "../../test/app";
 import { packClosedDays, rawRetentionOf } from "../vitals";
-import { zipInWorker } from "./export";
+import { serveWorker, zipInWorker } from "./export";
 import { profileOf, sampleReadsOf } from "./queries";
 import { FILES } from "./readme";
 import { bundleIssues } from "./test-fhir";
@@ -571,5 +571,24 @@ describe("the ZIP written in a worker thread", () => {
     const asked = seen.pages;
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.pages).toBe(asked);
+  });
+
+  it("a worker's ask that arrives after the export closed opens no read (a terminated worker's last messages)", async () => {
+    const { seen, samples } = endless();
+    const replies: unknown[] = [];
+    const served = serveWorker({ postMessage: (m: unknown) => replies.push(m) }, sourceOf(samples));
+    const next = (id: number, stream: number) =>
+      served.handle({ kind: "next", id, stream, method: "samples", args: [5091] });
+    expect(next(1, 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.pages).toBe(1);
+    served.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.closed).toBe(true);
+    expect(next(2, 2)).toBe(true);
+    expect(served.handle({ kind: "call", id: 3, method: "measures", args: [] })).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.pages).toBe(1);
+    expect(replies).toHaveLength(1);
   });
 });
