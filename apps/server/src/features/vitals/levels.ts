@@ -126,6 +126,21 @@ export const slotTime = (day: SQL, slot: SQL) =>
 
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The packed days and slots (1–24) of the hours starting in [from, to) (after `from`, with `after`): the first and
+ * last days (days since the epoch), the first slot of the first day and the last of the last; null for no hour.
+ */
+function packedSlots(w: { from: number; to: number; after?: boolean }) {
+  const firstHour = w.after ? Math.floor(w.from / HOUR_MS) + 1 : Math.ceil(w.from / HOUR_MS);
+  const endHour = Math.ceil(w.to / HOUR_MS);
+  if (firstHour >= endHour) return null;
+  const firstDay = Math.floor(firstHour / 24);
+  const lastDay = Math.floor((endHour - 1) / 24);
+  return { firstDay, lastDay, firstSlot: firstHour - firstDay * 24 + 1, lastSlot: endHour - lastDay * 24 };
+}
+
 /**
  * The raw samples matching `filter` in [from, to) (timestamptz expressions), hot and packed (raw.ts), as rows of
  * BUCKET_ROW: one a sample, its time as the bucket.
@@ -158,29 +173,37 @@ export function hourBuckets(filter: VitalFilter, w: { from: number; to: number; 
     where ${filter(h)} and ${h.bucket} ${since} and ${h.bucket} < ${at(w.to)}`;
   if (hoursHotFrom(w.from)) return hot;
   const day = sql`p.${bare(kh.day)}`;
-  const t = slotTime(day, sql`x.i`);
-  /** Hours from the packed day's start to `time` (fractional). */
-  const hoursIn = (time: SQL) =>
-    sql`extract(epoch from ${time} - (${day}::timestamp at time zone 'UTC')) / 3600`;
+  const slots = packedSlots(w);
+  if (!slots) return hot;
   /** Aggregate `offset + i` of the slot, read in place from whichever array is set (no copy of the whole array). */
   const agg = (offset: number) => {
     const i = sql.raw(offset ? `${offset} + x.i` : "x.i");
     return sql`coalesce(p.${bare(kh.aggs)}[${i}], p.${bare(kh.narrowAggs)}[${i}]::float8)`;
   };
-  // only the slots of each packed day that overlap the window (the edge day of a long window has a few of 24)
+  const first = utcDate(slots.firstDay * DAY_MS);
+  const last = utcDate(slots.lastDay * DAY_MS);
+  // the slots of each day are known here: the edge day of a long window reads a few of 24, with no time worked out
+  // and compared per slot (the 365-day staff report's first partial day, 1,000 members: 9,000 slots)
+  const days =
+    first === last
+      ? sql`${kh.day} = ${first}::date`
+      : sql`${kh.day} >= ${first}::date and ${kh.day} <= ${last}::date`;
+  const range =
+    first === last
+      ? sql`${slots.firstSlot}::int, ${slots.lastSlot}::int`
+      : sql`case when ${day} = ${first}::date then ${slots.firstSlot}::int else 1 end,
+          case when ${day} = ${last}::date then ${slots.lastSlot}::int else 24 end`;
   const packed = sql`select ${bucketRow({
     userId: sql`p.${bare(kh.userId)}`,
     measure: sql`p.${bare(kh.measure)}`,
-    bucket: t,
+    bucket: slotTime(day, sql`x.i`),
     min: agg(0),
     max: agg(24),
     sum: agg(48),
     count: sql`p.${bare(kh.counts)}[x.i]`,
   })}
-    from (select * from ${kh} where ${filter(kh)} and ${kh.day} >= ${utcDate(w.from)}::date
-        and ${kh.day} < ${utcDate(Math.ceil(w.to / DAY_MS) * DAY_MS)}::date) p,
-      generate_series(greatest(1, floor(${hoursIn(from)})::int + 1), least(24, ceil(${hoursIn(at(w.to))})::int)) as x(i)
-    where p.${bare(kh.counts)}[x.i] > 0 and ${t} ${since} and ${t} < ${at(w.to)}`;
+    from (select * from ${kh} where ${filter(kh)} and ${days}) p, generate_series(${range}) as x(i)
+    where p.${bare(kh.counts)}[x.i] > 0`;
   return sql`${hot} union all ${packed}`;
 }
 

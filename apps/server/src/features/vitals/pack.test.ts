@@ -321,7 +321,7 @@ describe("the packed layout", () => {
     expect(await buckets()).toEqual(bucketsBefore);
   });
 
-  it("reads exactly the packed hours of a window, whatever its edges (part of a day, two days, after its start)", async () => {
+  it("reads exactly the packed hours of a window, whatever its edges (part of a day, two or three days, after its start)", async () => {
     const r = BUCKET_ROW;
     const hours = (bucketsBefore[0] ?? []) as { u: string; m: number; b: string; n: number }[];
     const H = 3_600_000;
@@ -332,6 +332,9 @@ describe("the packed layout", () => {
       { from: day + 23 * H, to: day + DAY_MS + 2 * H },
       { from: day + 5 * H, to: day + 17 * H, after: true },
       { from: day + 5 * H + 1_800_000, to: day + 6 * H + 1_800_000 },
+      { from: day + 5 * H + 1_800_000, to: day + 6 * H + 1_800_000, after: true },
+      { from: day - DAY_MS + 20 * H, to: day + DAY_MS + 3 * H + 1 },
+      { from: day + 22 * H, to: day + DAY_MS, after: true },
     ]) {
       const got = await rows<{ u: string; m: number; b: string; n: number }>(
         t.db,
