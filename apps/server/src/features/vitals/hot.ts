@@ -3,7 +3,8 @@
  * from yesterday on stay hot, hour buckets a week longer.
  */
 
-export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How far the servers' clocks may disagree: a day is packed once it ended more than a day and this before now, so

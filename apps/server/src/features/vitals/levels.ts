@@ -2,7 +2,7 @@ import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { vitalBucketsDay, vitalBucketsHour, vitalBucketsMonth, vitalHourDays } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, zoneOffsetMinutes } from "../../lib/time-sql";
-import { DAY_MS, hoursHotFrom } from "./hot";
+import { DAY_MS, HOUR_MS, hoursHotFrom } from "./hot";
 import { RAW_ROW, rawSamples } from "./raw";
 
 /** Bucket levels, finest first. All are aligned to UTC; months are calendar months. */
@@ -19,7 +19,7 @@ export const LEVEL_TABLE = {
   month: { table: vitalBucketsMonth, column: vitalBucketsMonth.bucket },
 } as const satisfies Record<Level, unknown>;
 
-const FIXED_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+const FIXED_MS = { hour: HOUR_MS, day: DAY_MS } as const;
 
 /** Start (epoch ms) of the bucket of `level` that holds `ms`. */
 export function bucketStart(level: Level, ms: number): number {
@@ -126,8 +126,6 @@ export const slotTime = (day: SQL, slot: SQL) =>
 
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-const HOUR_MS = 3_600_000;
-
 /**
  * The packed days and slots (1–24) of the hours starting in [from, to) (after `from`, with `after`): the first and
  * last days (days since the epoch), the first slot of the first day and the last of the last; null for no hour.
@@ -180,18 +178,17 @@ export function hourBuckets(filter: VitalFilter, w: { from: number; to: number; 
     const i = sql.raw(offset ? `${offset} + x.i` : "x.i");
     return sql`coalesce(p.${bare(kh.aggs)}[${i}], p.${bare(kh.narrowAggs)}[${i}]::float8)`;
   };
+  const oneDay = slots.firstDay === slots.lastDay;
   const first = utcDate(slots.firstDay * DAY_MS);
   const last = utcDate(slots.lastDay * DAY_MS);
   // the slots of each day are known here: the edge day of a long window reads a few of 24, with no time worked out
   // and compared per slot (the 365-day staff report's first partial day, 1,000 members: 9,000 slots)
-  const days =
-    first === last
-      ? sql`${kh.day} = ${first}::date`
-      : sql`${kh.day} >= ${first}::date and ${kh.day} <= ${last}::date`;
-  const range =
-    first === last
-      ? sql`${slots.firstSlot}::int, ${slots.lastSlot}::int`
-      : sql`case when ${day} = ${first}::date then ${slots.firstSlot}::int else 1 end,
+  const days = oneDay
+    ? sql`${kh.day} = ${first}::date`
+    : sql`${kh.day} >= ${first}::date and ${kh.day} <= ${last}::date`;
+  const range = oneDay
+    ? sql`${slots.firstSlot}::int, ${slots.lastSlot}::int`
+    : sql`case when ${day} = ${first}::date then ${slots.firstSlot}::int else 1 end,
           case when ${day} = ${last}::date then ${slots.lastSlot}::int else 24 end`;
   const packed = sql`select ${bucketRow({
     userId: sql`p.${bare(kh.userId)}`,

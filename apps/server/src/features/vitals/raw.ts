@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { vitalDays, vitalSamples } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at } from "../../lib/time-sql";
+import { HOUR_MS } from "./hot";
 import type { VitalFilter } from "./levels";
 
 /*
@@ -92,8 +93,6 @@ export function firstRawAfter(filter: VitalFilter, after: SQL, inclusive = false
         order by ${d.day} limit 2) ${d}, unnest(${d.offsets}) as u(o)
       where ${packedAt} ${op} ${after}))`;
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * One keyset page's raw samples (as `rawSamples`): from `start` (the first page) or after `cursor` (epoch ms), until
