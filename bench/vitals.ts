@@ -30,7 +30,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { ADMIN_EXPORT_MAX_DAYS } from "@mimamori/shared";
-import { and, eq, getTableName, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, openDatabase, rows } from "../apps/server/src/db/client";
@@ -46,6 +46,7 @@ import {
 import { createSession } from "../apps/server/src/features/identity";
 import { packClosedDays, RAW_ROW, rawSamples } from "../apps/server/src/features/vitals";
 import { type IdTokenClaims, IdTokens } from "../apps/server/src/lib/id-tokens";
+import { zoneOffsetMinutes } from "../apps/server/src/lib/time-sql";
 import {
   changeSomething,
   DATABASE_URL,
@@ -246,7 +247,12 @@ async function reseed(database: Database): Promise<Seeded> {
     .sort((a, b) =>
       a.email === "bench-staff@example.com" ? -1 : b.email === "bench-staff@example.com" ? 1 : 0,
     );
-  const [member0] = await db.select().from(u).where(eq(u.email, "bench-0@example.com"));
+  // the first members: the client's weekly detail reads bench-0's, the uploads between computed reports theirs
+  const firstEmails = Array.from({ length: UPLOADERS }, (_, i) => `bench-${i}@example.com`);
+  const firstMembers = (await db.select().from(u).where(inArray(u.email, firstEmails))).sort(
+    (a, b) => firstEmails.indexOf(a.email) - firstEmails.indexOf(b.email),
+  );
+  const [member0] = firstMembers;
   if (!admin || !staff[0] || !member0) throw new Error("--reuse: the database holds no earlier bench run");
   const [last] = await db
     .select({ at: sql<string>`max(${vitalSamples.at})` })
@@ -263,7 +269,7 @@ async function reseed(database: Database): Promise<Seeded> {
     staff: allStaff[0] as Claims,
     allStaff,
     admin: await sessionOf(admin),
-    members: [await sessionOf(member0)],
+    members: await Promise.all(firstMembers.map(sessionOf)),
     idTokens: await IdTokens.create(db, SECRET),
   };
 }
@@ -388,47 +394,82 @@ async function timeGet(server: Server, p: string, token: string, timing: Timing 
  */
 const WARMUP = 10;
 
-/** `runs` timed calls of `p` after the warm-up calls, each after the untimed `before` if given. */
+/**
+ * `runs` timed calls of `p` (or of `p(i)`, the i-th call counting the warm-up's) after the warm-up calls, each after
+ * the untimed `before` if given.
+ */
 async function timeRuns(
   server: Server,
-  p: string,
+  p: string | ((i: number) => string),
   token: string,
   runs: number,
   before?: () => Promise<void>,
   timing: Timing = "fetch",
 ): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) {
-    await before?.();
-    await timeGet(server, p, token, timing);
-  }
+  const path = typeof p === "string" ? () => p : p;
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < WARMUP + runs; i++) {
     await before?.();
-    times.push(await timeGet(server, p, token, timing));
+    const ms = await timeGet(server, path(i), token, timing);
+    if (i >= WARMUP) times.push(ms);
   }
   return times;
 }
 
 /**
- * `RUNS` timed calls of the staff path `path(days)` for each interval (a report, or the KPI tiles): read again
- * while nothing changed (the kept answer), or with `computed` after a change before each call.
+ * `RUNS` timed calls of the staff path `path(days, i)` (call i) for each interval (a report, or the KPI tiles): read
+ * again while nothing changed (the kept answer), or after the untimed `before` each call.
  */
 async function timeIntervals(
   server: Server,
   token: string,
-  path: (days: number) => string,
-  computed = false,
+  path: (days: number, i: number) => string,
+  before?: () => Promise<void>,
   timing: Timing = "fetch",
 ): Promise<Map<number, number[]>> {
-  const before = computed ? () => changeSomething(server, token) : undefined;
   const byInterval = new Map<number, number[]>();
   for (const days of INTERVALS)
-    byInterval.set(days, await timeRuns(server, path(days), token, RUNS, before, timing));
+    byInterval.set(days, await timeRuns(server, (i) => path(days, i), token, RUNS, before, timing));
   return byInterval;
+}
+
+/** Members uploading between computed staff reports (each upload moves one member's vital data). */
+const UPLOADERS = 10;
+
+/**
+ * Before each call: `n` of the first members upload one new heart-rate sample each (the time now, a second later at
+ * each upload), as a fleet does between two reads of the report: the kept answers go and those members' kept
+ * stats with them (features/reports/stats-memo.ts).
+ */
+function uploadsBetween(server: Server, seeded: Seeded, n: number): () => Promise<void> {
+  const tokens = Promise.all(seeded.members.slice(0, UPLOADERS).map((m) => seeded.idTokens.sign(m)));
+  let next = 0;
+  let t = Math.floor(Date.now() / 1000) - 3600;
+  return async () => {
+    const all = await tokens;
+    for (let k = 0; k < n; k++) {
+      const token = all[next++ % all.length] as string;
+      const body = `{"samples":[{"code":"${CODE}","time":${t++},"value":${60 + (next % 40)}}]}`;
+      await server.uploadVitals(token, body);
+    }
+  };
 }
 
 const staffReportPath = (days: number) =>
   `/staff/bench/reports_v2/${CODE}?interval=${days}&timezone=Asia%2FTokyo`;
+/** Time zones of whole hours (as Asia/Tokyo: reports read their hour buckets), one for each first read. */
+const wholeHourZones = Intl.supportedValuesOf("timeZone").filter(
+  (z) => z !== "Asia/Tokyo" && zoneOffsetMinutes(z, Date.now()) % 60 === 0,
+);
+
+/**
+ * The staff report as it ends now, in another time zone at each call: a window no read has asked for (its own start,
+ * and a zone in its key), so nothing of it is kept, neither the answer nor any member's stats.
+ */
+const firstReadPath = (days: number, i: number) => {
+  const zone = wholeHourZones[(INTERVALS.indexOf(days) * (WARMUP + RUNS) + i) % wholeHourZones.length];
+  return `/staff/bench/reports_v2/${CODE}?interval=${days}&timezone=${encodeURIComponent(zone as string)}`;
+};
 /** The KPI tiles: eleven reports in one request. */
 const kpiPath = (days: number) => `/staff/bench/reports_v2/kpis?interval=${days}&timezone=Asia%2FTokyo`;
 
@@ -722,9 +763,23 @@ async function main() {
   }
   progress("timing reports");
   const staffToken = await seeded.idTokens.sign(seeded.staff);
-  const staffRuns = await timeIntervals(server, staffToken, staffReportPath, true, "last-byte");
-  const staffFetchRuns = await timeIntervals(server, staffToken, staffReportPath, true);
-  const kpiRuns = await timeIntervals(server, staffToken, kpiPath, true);
+  const change = () => changeSomething(server, staffToken);
+  const staffRuns = await timeIntervals(server, staffToken, staffReportPath, change, "last-byte");
+  const uploadRuns = new Map<number, Map<number, number[]>>();
+  for (const n of [1, UPLOADERS])
+    uploadRuns.set(
+      n,
+      await timeIntervals(
+        server,
+        staffToken,
+        staffReportPath,
+        uploadsBetween(server, seeded, n),
+        "last-byte",
+      ),
+    );
+  const firstRuns = await timeIntervals(server, staffToken, firstReadPath, undefined, "last-byte");
+  const staffFetchRuns = await timeIntervals(server, staffToken, staffReportPath, change);
+  const kpiRuns = await timeIntervals(server, staffToken, kpiPath, change);
   const keptStaffRuns = await timeIntervals(server, staffToken, staffReportPath);
   const keptKpiRuns = await timeIntervals(server, staffToken, kpiPath);
   const clientRuns = await timeClientWeek(server, await seeded.idTokens.sign(seeded.members[0] as Claims));
@@ -787,8 +842,11 @@ Ingestion over HTTP (batches of ${BATCH}, ${CONCURRENCY} concurrent): ${REUSE ? 
 Raw COPY of the same rows: ${copyLine}
 Pack of the closed days (the reads below read packed data): ${packLine}${bytesLine}
 VACUUM ANALYZE and CHECKPOINT after ingestion: ${vacuum}
-Staff report ${CODE} for ${U} users, computed (a write before each call drops the kept answers), to the last byte:
+Staff report ${CODE} for ${U} users, computed (a write before each call drops the kept answers; it moves no member's vital data, so their kept stats serve), to the last byte:
 ${staffLines.join("\n")}
+${[...uploadRuns].map(([n, runs]) => `The same, computed after ${n} member${n === 1 ? "" : "s"} uploaded before each call (their stats read again), to the last byte:\n${plainLines(runs).join("\n")}`).join("\n")}
+The same, a window's first read (another time zone each call: nothing kept, every member's stats read), to the last byte:
+${plainLines(firstRuns).join("\n")}
 The same through fetch (which also gunzips and buffers the answer in this process):
 ${plainLines(staffFetchRuns).join("\n")}
 KPI tiles (eleven reports in one request), computed:

@@ -162,13 +162,19 @@ export const sleepSessions = pgTable(
   ],
 );
 
-/** When the user's band last synchronised (any accepted upload) and the latest sample time. */
+/** When the user's band last synchronised (any accepted upload), the latest sample time and the data's revision. */
 export const vitalSync = pgTable("vital_sync", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   lastSyncAt: at("last_sync_at").notNull(),
   lastSampleAt: at("last_sample_at"),
+  /**
+   * Moves with every write to the user's vital data (uploads, rebuilds, the retention job), in the write's
+   * transaction: stats kept for a member are good while it has not moved, whichever server process wrote
+   * (features/reports/stats-memo.ts).
+   */
+  revision: bigint("revision", { mode: "number" }).notNull().default(0),
 });
 
 /**

@@ -25,6 +25,7 @@ import { measureHeading, viewOf } from "./present";
 import { effectiveRanges, type Tuning } from "./ranges";
 import type { Window } from "./series";
 import { consentedBefore, consentedStatsQuery, insideStats, type Stat } from "./stats";
+import { type KeptStat, readStale, readTogether, type StatsMemo, statsKey } from "./stats-memo";
 
 export interface StaffQuery {
   timezone: string;
@@ -86,6 +87,7 @@ type MemberRow = [
   isActive: boolean,
   lastSync: number | null,
   since: number | null,
+  revision: number | null,
   hasStats: boolean,
   max: number | null,
   min: number | null,
@@ -96,35 +98,38 @@ type MemberRow = [
 
 /**
  * The whole report in one statement and one json value: the entity's general ranges of the measure, and its
- * accepted client members by name with their consent, their stats over the window (of those who consented
- * before it; see consentedStatsQuery) and their tuning. One round trip instead of five, and one JSON.parse
- * instead of the driver's parsing of every column of every row.
+ * accepted client members by name with their consent, their vital-data revision, their stats over the window
+ * (of those who consented before it; see consentedStatsQuery; none `withoutStats`) and their tuning. One round
+ * trip instead of five, and one JSON.parse instead of the driver's parsing of every column of every row.
  */
-async function readReport(db: Db, ws: string, measure: Measure, w: Window) {
+async function readReport(db: Db, ws: string, measure: Measure, w: Window, withoutStats: boolean) {
   const r = await oneRow<{ report: { general: RangeArrays | null; members: MemberRow[] | null } }>(
     db,
-    reportStatement(ws, measure, w),
+    reportStatement(ws, measure, w, withoutStats),
     PREPARED,
   );
   return r.report;
 }
 
 /** readReport's statement. */
-function reportStatement(ws: string, measure: Measure, w: Window): SQL {
+function reportStatement(ws: string, measure: Measure, w: Window, withoutStats: boolean): SQL {
   const m = memberships;
   const u = users;
   const t = reportTunings;
   const g = reportRanges;
   // both computed once: planned on a membership table no analyze has seen yet (a thousand members just imported)
   // the stats were joined to each member by a nested loop that read them again for every one (1.5 s on PGlite)
-  return sql`with c as materialized (${consentedBefore(ws, w)}),
-    s as materialized (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))})
+  const stats = withoutStats
+    ? sql`s as (${statsRows(null)})`
+    : sql`c as materialized (${consentedBefore(ws, w)}),
+    s as materialized (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))})`;
+  return sql`with ${stats}
     select json_build_object(
       'general', (select json_build_array(${g.maxValue}, ${g.minValue}, ${g.meanValue}) from ${g}
         where ${g.workspaceName} = ${ws} and ${g.measure} = ${measure.measure}),
       'members', (select json_agg(json_build_array(${u.id}, ${u.name}, ${u.email}, ${m.isActive},
           extract(epoch from ${vitalSync.lastSyncAt}), extract(epoch from ${m.acceptedAt}) * 1000,
-          s.sid is not null, s.smax, s.smin, s.smean, ${t.isTuned}, ${t.maxValue}, ${t.minValue}, ${t.meanValue})
+          ${vitalSync.revision}, s.sid is not null, s.smax, s.smin, s.smean, ${t.isTuned}, ${t.maxValue}, ${t.minValue}, ${t.meanValue})
           order by ${u.name}, ${u.email})
         from ${m} join ${u} on ${u.id} = ${m.userId}
           left join ${vitalSync} on ${vitalSync.userId} = ${m.userId}
@@ -172,18 +177,75 @@ function kpis(members: Member[], zones: Map<string, Zone | null>, withData: Set<
   };
 }
 
-/** One report of the entity's members over the window (§7 GET /staff/{ws}/reports_v2/{reportId}). */
+/** The stats the report's statement read (none when it read them `withoutStats`). */
+function readStats(rows: MemberRow[]): Map<string, Stat> {
+  const stats = new Map<string, Stat>();
+  for (const [id, , , , , , , hasStats, max, min, mean] of rows)
+    if (hasStats) stats.set(id, { max: max as number, min: min as number, mean: mean as number });
+  return stats;
+}
+
+/** What to keep of the stats the report's statement read: those of the members read together, with a revision. */
+function keptOf(m: Measure, w: Window, rows: MemberRow[]): [string, KeptStat][] {
+  const kept: [string, KeptStat][] = [];
+  for (const [id, , , , , since, revision, hasStats, max, min, mean] of rows) {
+    if (revision === null || !readTogether(m, w, since)) continue;
+    const stat = hasStats ? { max: max as number, min: min as number, mean: mean as number } : null;
+    kept.push([id, { revision, since, stat }]);
+  }
+  return kept;
+}
+
+/**
+ * The stats of the members read together (stats-memo.ts `readTogether`): kept ones whose member's revision and
+ * consent are those the statement read now, the others read again (and given to `keep`).
+ */
+async function keptStats(
+  db: Db,
+  ws: string,
+  m: Measure,
+  w: Window,
+  rows: MemberRow[],
+  kept: Map<string, KeptStat>,
+  keep: (stats: [string, KeptStat][]) => void,
+): Promise<Map<string, Stat>> {
+  const stats = new Map<string, Stat>();
+  const stale: string[] = [];
+  for (const [id, , , , , since, revision] of rows) {
+    if (!readTogether(m, w, since)) continue;
+    const k = kept.get(id);
+    if (k && revision !== null && k.revision === revision && k.since === since) {
+      if (k.stat) stats.set(id, k.stat);
+    } else stale.push(id);
+  }
+  if (stale.length === 0) return stats;
+  const fresh: [string, KeptStat][] = [];
+  for (const [id, s] of await readStale(db, ws, m, w, stale)) {
+    if (s.stat) stats.set(id, s.stat);
+    if (s.revision !== null) fresh.push([id, s]);
+  }
+  keep(fresh);
+  return stats;
+}
+
+/**
+ * One report of the entity's members over the window (§7 GET /staff/{ws}/reports_v2/{reportId}); with `memo`, the
+ * members' stats kept until their data changes (stats-memo.ts).
+ */
 export async function buildStaffReport(
   db: Db,
   ws: string,
   id: ReportId,
   q: StaffQuery,
   lang: Language,
+  memo?: StatsMemo,
 ): Promise<StaffReport> {
   const m = measureOf(id);
   const view = viewOf(m, q.timezone, lang);
   const w = staffWindow(q);
-  const r = await readReport(db, ws, m, w);
+  const key = memo && statsKey(ws, m, w);
+  const kept = key === undefined ? undefined : memo?.window(key);
+  const r = await readReport(db, ws, m, w, kept !== undefined);
   const rows = r.members ?? [];
   const members = rows.map(
     ([id, name, email, isActive, lastSync, since]): Member => ({
@@ -195,15 +257,17 @@ export async function buildStaffReport(
       since,
     }),
   );
-  const stats = new Map<string, Stat>();
-  for (const [id, , , , , , hasStats, max, min, mean] of rows)
-    if (hasStats) stats.set(id, { max: max as number, min: min as number, mean: mean as number });
+  const stats =
+    kept && memo && key
+      ? await keptStats(db, ws, m, w, rows, kept, (s) => memo.keep(key, s))
+      : readStats(rows);
+  if (!kept && memo && key) memo.keep(key, keptOf(m, w, rows));
   for (const [id, stat] of await insideStats(db, m, w, members)) stats.set(id, stat);
   const general = (r.general && rangesOf(r.general)) ?? defaultRanges(m);
   const zones = new Map<string, Zone | null>();
   const reportUsers = rows.map((row, i): StaffReportUser => {
     const u = members[i] as Member;
-    const [, , , , , , , , , , isTuned, ...own] = row;
+    const [, , , , , , , , , , , isTuned, ...own] = row;
     const t: Tuning | undefined = isTuned === null ? undefined : { isTuned, ranges: rangesOf(own) };
     const g = grade(stats.get(u.id), effectiveRanges(general, t), m, view.toView);
     zones.set(u.id, g.zone);

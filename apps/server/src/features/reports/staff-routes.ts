@@ -38,6 +38,7 @@ import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned
 import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
 import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery, staffPeriod } from "./staff-report";
+import { statsMemo } from "./stats-memo";
 
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
 const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
@@ -92,6 +93,8 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // answers kept until a change to their entity (answer-cache.ts); identical reads under way share one run
   const reports = answerCache(changesOf(ctx.db));
   const kpis = answerCache(changesOf(ctx.db));
+  // members' stats kept until their data changes (stats-memo.ts): a report after an upload reads one member's
+  const memo = statsMemo();
   /** The query of a read with its time fixed, and the key naming it (an open window by its minute). */
   const fixed = <Q extends StaffQuery>(q: Q, ...parts: unknown[]) => {
     const now = Date.now();
@@ -109,7 +112,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const lang = requestLanguage(req);
     const q = { ...query, interval: interval ?? query.interval };
     await save(stored(reportId, q.timezone, ranges, lang));
-    return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang));
+    return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang, memo));
   };
   return async (app) => {
     // the platform validated the zone name; the database must know it too
@@ -171,7 +174,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...secondsPeriod(staffPeriod(q)),
         });
         const body = await reports(key, workspace, async () => {
-          const r = await buildStaffReport(ctx.db, workspace, reportId, q, lang);
+          const r = await buildStaffReport(ctx.db, workspace, reportId, q, lang, memo);
           return sharedBody(staffReportSchema, r, reportAudit(r));
         });
         auditShared(req, body, { what: "report", detail: reportId });
@@ -229,7 +232,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, reportId, uid } = req.params;
         await requireAccepted(ctx, workspace, uid);
         await setTuned(ctx.db, workspace, measureOf(reportId), uid, req.body.isTuned);
-        const r = await buildStaffReport(ctx.db, workspace, reportId, req.query, requestLanguage(req));
+        const r = await buildStaffReport(ctx.db, workspace, reportId, req.query, requestLanguage(req), memo);
         return audited(req, reportId, r);
       },
     );

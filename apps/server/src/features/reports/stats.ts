@@ -6,7 +6,15 @@ import { acceptedClientConsent, acceptedClientIds } from "../../db/membership-ru
 import { memberships, sleepSessions } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import { at, localStart } from "../../lib/time-sql";
-import { BUCKET_ROW, bucketsOver, LEVELS, localHourLevels, rawBucketRows, type VitalFilter } from "../vitals";
+import {
+  BUCKET_ROW,
+  bucketsOver,
+  bucketsReach,
+  LEVELS,
+  localHourLevels,
+  rawBucketRows,
+  type VitalFilter,
+} from "../vitals";
 import type { Window } from "./series";
 
 export interface Stat {
@@ -57,6 +65,18 @@ function statBuckets(filter: VitalFilter, m: Measure, w: Window): SQL | null {
     : bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
 }
 
+/**
+ * Where the data a measure's stats over `w` read ends (epoch ms, exclusive): they depend only on the member's data in
+ * [w.start, reach) (and, for sleep, their consent), so an open window's stats stay the same from minute to minute
+ * until that data changes (stats-memo.ts).
+ */
+export function statsReach(m: Measure, w: Window): number {
+  if (m.aggregation === "sleep") return w.end;
+  return m.aggregation === "mean"
+    ? bucketsReach(w, LEVELS, true)
+    : bucketsReach(w, localHourLevels(w.timezone, w.start, w.end));
+}
+
 /** Rows of (id, max, min, mean) from bucket rows of a level (`mean`) or count (`sum`) measure. */
 function statsOfBuckets(buckets: SQL, m: Measure, w: Window): SQL {
   const o = BUCKET_ROW;
@@ -92,17 +112,22 @@ function sleepStatsQuery(users: SQL, w: Window, consent?: SQL): SQL {
  * The statement part of an entity's accepted members' stats, each counted only from their consent on (`since`;
  * docs/decisions.md, Trust): the members who consented before the window, read together (statsQuery's rows).
  * Sleep needs no split: a night counts when it started after consent, which the query joins. The few who
- * consented inside the window are read by `insideStats`.
+ * consented inside the window are read by `insideStats`. With `only` (a uuid[] expression), of those members only
+ * these.
  */
 export function consentedStatsQuery(
   ws: string,
   m: Measure,
   w: Window,
   before: SQL = consentedBefore(ws, w),
+  only?: SQL,
 ): SQL | null {
+  /** Of `users`, those in `only` (a uuid[]) if given. */
+  const among = (users: SQL) =>
+    only ? sql`select * from (${users}) a where a.${bare(memberships.userId)} = any(${only})` : users;
   if (m.aggregation === "sleep")
-    return statsQuery(sql`${acceptedClientIds(ws)}`, m, w, sql`${acceptedClientConsent(ws)}`);
-  return statsQuery(before, m, w);
+    return statsQuery(among(sql`${acceptedClientIds(ws)}`), m, w, sql`${acceptedClientConsent(ws)}`);
+  return statsQuery(among(before), m, w);
 }
 
 /**

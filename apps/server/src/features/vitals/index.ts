@@ -5,6 +5,7 @@
 export {
   BUCKET_ROW,
   bucketsOver,
+  bucketsReach,
   hourBuckets,
   LEVELS,
   localHourLevels,

@@ -205,6 +205,19 @@ export function hourBuckets(filter: VitalFilter, w: { from: number; to: number; 
 }
 
 /**
+ * Where `bucketsOver`'s rows end (epoch ms, exclusive): the window's end, or for an open window (or one reaching past
+ * now) the end of the bucket holding it (see there). What it reads depends only on the data in [start, reach).
+ */
+export function bucketsReach(
+  w: { end: number; open?: boolean },
+  levels: readonly Level[] = LEVELS,
+  wholeCurrent = false,
+): number {
+  const tail = wholeCurrent ? levels.at(-1) : levels.includes("hour") ? "hour" : undefined;
+  return (w.open || w.end >= Date.now()) && tail ? ceilBucket(tail, w.end) : w.end;
+}
+
+/**
  * The buckets and samples covering [start, end) at the given levels (see `coverRange`), as one union of rows
  * (BUCKET_ROW: user_id, measure, bucket, min, max, sum, count) matching `filter` (applied to the samples and to
  * every level's table in turn); null for an empty window. An `open` window (one that ends now) or one reaching
@@ -219,15 +232,14 @@ export function bucketsOver(
   levels: readonly Level[] = LEVELS,
   wholeCurrent = false,
 ): SQL | null {
-  const { start, end } = w;
-  const tail = wholeCurrent ? levels.at(-1) : levels.includes("hour") ? "hour" : undefined;
-  const last = (w.open || end >= Date.now()) && tail ? ceilBucket(tail, end) : end;
-  const pieces = coverRange(start, last, levels).map(({ level, from, to }) => {
-    if (level === "raw") return rawBucketRows(filter, at(from), at(to));
-    if (level === "hour") return hourBuckets(filter, { from, to });
-    const { table: b, column } = LEVEL_TABLE[level];
-    const row = bucketRow({ ...b, bucket: column });
-    return sql`select ${row} from ${b} where ${filter(b)} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
-  });
+  const pieces = coverRange(w.start, bucketsReach(w, levels, wholeCurrent), levels).map(
+    ({ level, from, to }) => {
+      if (level === "raw") return rawBucketRows(filter, at(from), at(to));
+      if (level === "hour") return hourBuckets(filter, { from, to });
+      const { table: b, column } = LEVEL_TABLE[level];
+      const row = bucketRow({ ...b, bucket: column });
+      return sql`select ${row} from ${b} where ${filter(b)} and ${column} >= ${at(from)} and ${column} < ${at(to)}`;
+    },
+  );
   return pieces.length === 0 ? null : sql.join(pieces, sql` union all `);
 }

@@ -18,7 +18,7 @@ import { bareList } from "../../db/sql-names";
 import { at } from "../../lib/time-sql";
 import { LEVEL_TABLE, LEVELS, type Level } from "./levels";
 import { RAW_ROW, rawSamples } from "./raw";
-import { lockUser, refreshSessions } from "./store";
+import { lockUser, moveRevision, refreshSessions } from "./store";
 
 /**
  * Rebuilds one user's buckets and sleep sessions from the raw samples and segments. Where retention removed raw
@@ -74,6 +74,7 @@ export async function rebuildUser(db: Db, userId: string): Promise<void> {
         from ${g} where ${g.userId} = ${u}`,
     );
     if (span.lo !== null && span.hi !== null) await refreshSessions(tx, userId, span.lo, span.hi);
+    await moveRevision(tx, userId);
     return entities;
   });
   changesOf(db).entities(entities);

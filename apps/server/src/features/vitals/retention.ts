@@ -9,7 +9,7 @@ import { entities, memberships, users, vitalDays, vitalRetention, vitalSamples }
 import { bare } from "../../db/sql-names";
 import type { Job } from "../../jobs/runner";
 import { AppError } from "../../lib/errors";
-import { lockUser } from "./store";
+import { lockUser, moveRevision } from "./store";
 
 /*
  * Raw-data retention (issue 32 §2; docs/decisions.md "Raw-data retention"). A person's raw band samples are kept
@@ -159,7 +159,11 @@ export async function removeExpiredRaw(
           // packs at this moment could land after this batch removed the packed ones, and outlive the cutoff
           if (!(await lockedUnlessGone(tx, id))) return 0;
           const removed = await removeRawBefore(tx, id, cutoff, batch);
-          if (removed) await recordRemoval(tx, id, cutoff, o.now, removed);
+          // a report's edges in zones of half hours read raw samples (vitals/levels.ts): kept stats may change
+          if (removed) {
+            await recordRemoval(tx, id, cutoff, o.now, removed);
+            await moveRevision(tx, id);
+          }
           return removed;
         });
         if (!n) break;

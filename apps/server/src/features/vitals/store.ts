@@ -374,7 +374,20 @@ export async function refreshSessions(tx: Db, userId: string, lo: number, hi: nu
 }
 
 /**
- * Records a synchronisation: now, and the latest sample time seen (null: none). Returns the sync time (epoch s) as
+ * Moves the user's vital-data revision (`vital_sync.revision`) in the transaction of a write to their buckets or
+ * sessions other than an upload (which moves it in `syncUpsert`); nothing without a sync row, whose stats are never
+ * kept (features/reports/stats-memo.ts).
+ */
+export async function moveRevision(tx: Db, userId: string): Promise<void> {
+  const y = vitalSync;
+  await tx
+    .update(y)
+    .set({ revision: sql`${y.revision} + 1` })
+    .where(eq(y.userId, userId));
+}
+
+/**
+ * Records a synchronisation: now, the latest sample time seen (null: none) and a move of the data's revision. Returns the sync time (epoch s) as
  * `t`.
  */
 function syncUpsert(userId: string, latestMs: number | null): SQL {
@@ -382,7 +395,8 @@ function syncUpsert(userId: string, latestMs: number | null): SQL {
   return sql`insert into ${y} as v (${bareList(y.userId, y.lastSyncAt, y.lastSampleAt)})
     values (${userId}::uuid, now(), ${latestMs === null ? null : new Date(latestMs).toISOString()}::timestamptz)
     on conflict (${bare(y.userId)}) do update set ${bare(y.lastSyncAt)} = excluded.${bare(y.lastSyncAt)},
-      ${bare(y.lastSampleAt)} = greatest(v.${bare(y.lastSampleAt)}, excluded.${bare(y.lastSampleAt)})
+      ${bare(y.lastSampleAt)} = greatest(v.${bare(y.lastSampleAt)}, excluded.${bare(y.lastSampleAt)}),
+      ${bare(y.revision)} = v.${bare(y.revision)} + 1
     returning extract(epoch from v.${bare(y.lastSyncAt)})::float8 as t`;
 }
 
