@@ -439,7 +439,7 @@ const UPLOADERS = 10;
 /**
  * Before each call: `n` of the first members upload one new heart-rate sample each (the time now, a second later at
  * each upload), as a fleet does between two reads of the report: the kept answers go and those members' kept
- * stats with them (features/reports/stats-memo.ts).
+ * stats with them (features/reports/report-memo.ts).
  */
 function uploadsBetween(server: Server, seeded: Seeded, n: number): () => Promise<void> {
   const tokens = Promise.all(seeded.members.slice(0, UPLOADERS).map((m) => seeded.idTokens.sign(m)));

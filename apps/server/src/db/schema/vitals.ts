@@ -172,7 +172,7 @@ export const vitalSync = pgTable("vital_sync", {
   /**
    * Moves with every write to the user's vital data (uploads, rebuilds, the retention job), in the write's
    * transaction: stats kept for a member are good while it has not moved, whichever server process wrote
-   * (features/reports/stats-memo.ts).
+   * (features/reports/report-memo.ts).
    */
   revision: bigint("revision", { mode: "number" }).notNull().default(0),
 });

@@ -23,9 +23,9 @@ import { memberships, reportRanges, reportTunings, users, vitalSync } from "../.
 import { localMidnightMs } from "../../lib/time-sql";
 import { measureHeading, viewOf } from "./present";
 import { effectiveRanges, type Tuning } from "./ranges";
+import { type KeptStat, type ReportMemo, readStale, readTogether, statsKey } from "./report-memo";
 import type { Window } from "./series";
 import { consentedBefore, consentedStatsQuery, insideStats, type Stat } from "./stats";
-import { type KeptStat, readStale, readTogether, type StatsMemo, statsKey } from "./stats-memo";
 
 export interface StaffQuery {
   timezone: string;
@@ -43,6 +43,8 @@ interface Member {
   lastSync: number | null;
   /** Consent (accepted_at, epoch ms): the entity counts the member's data from then on; null: nothing. */
   since: number | null;
+  /** Their vital data's revision (`vital_sync`; null: never synced). */
+  revision?: number | null;
 }
 
 /**
@@ -79,65 +81,85 @@ const rangesOf = ([maxValue, minValue, meanValue]: RangeArrays): ZoneRanges | nu
     ? { maxValue: maxValue as ZoneRange, minValue: minValue as ZoneRange, meanValue: meanValue as ZoneRange }
     : null;
 
-/** One member's row of the report statement (json arrays: smaller and quicker to parse than objects). */
-type MemberRow = [
+/** A member of the roster (json arrays: smaller and quicker to parse than objects). */
+type RosterRow = [
   id: string,
   name: string,
   email: string,
   isActive: boolean,
-  lastSync: number | null,
   since: number | null,
+  isTuned: boolean | null,
+  ...ranges: RangeArrays,
+];
+
+interface Roster {
+  general: RangeArrays | null;
+  members: RosterRow[];
+}
+
+/**
+ * Who a report lists and how it grades them, in one statement and one json value: the entity's general ranges of the
+ * measure and its accepted client members by name with their consent and tuning. Uploads never change it, so it is
+ * kept while nothing else changed (report-memo.ts).
+ */
+async function readRoster(db: Db, ws: string, measure: Measure): Promise<Roster> {
+  const m = memberships;
+  const u = users;
+  const t = reportTunings;
+  const g = reportRanges;
+  const r = await oneRow<{ roster: { general: RangeArrays | null; members: RosterRow[] | null } }>(
+    db,
+    sql`select json_build_object(
+      'general', (select json_build_array(${g.maxValue}, ${g.minValue}, ${g.meanValue}) from ${g}
+        where ${g.workspaceName} = ${ws} and ${g.measure} = ${measure.measure}),
+      'members', (select json_agg(json_build_array(${u.id}, ${u.name}, ${u.email}, ${m.isActive},
+          extract(epoch from ${m.acceptedAt}) * 1000, ${t.isTuned}, ${t.maxValue}, ${t.minValue}, ${t.meanValue})
+          order by ${u.name}, ${u.email})
+        from ${m} join ${u} on ${u.id} = ${m.userId}
+          left join ${t} on ${t.workspaceName} = ${m.workspaceName} and ${t.measure} = ${measure.measure}
+            and ${t.userId} = ${m.userId}
+        where ${acceptedClientOf(ws)})
+    ) as roster`,
+    PREPARED,
+  );
+  return { general: r.roster.general, members: r.roster.members ?? [] };
+}
+
+/** A member's last sync (epoch s), vital-data revision and stats, as `readSyncs` reads them. */
+type SyncRow = [
+  id: string,
+  lastSync: number | null,
   revision: number | null,
   hasStats: boolean,
   max: number | null,
   min: number | null,
   mean: number | null,
-  isTuned: boolean | null,
-  ...ranges: RangeArrays,
 ];
 
 /**
- * The whole report in one statement and one json value: the entity's general ranges of the measure, and its
- * accepted client members by name with their consent, their vital-data revision, their stats over the window
- * (of those who consented before it; see consentedStatsQuery; none `withoutStats`) and their tuning. One round
- * trip instead of five, and one JSON.parse instead of the driver's parsing of every column of every row.
+ * The entity's accepted client members' last syncs and vital-data revisions, and `withStats` their stats over the
+ * window (of those who consented before it; see consentedStatsQuery), in one statement and one json value.
  */
-async function readReport(db: Db, ws: string, measure: Measure, w: Window, withoutStats: boolean) {
-  const r = await oneRow<{ report: { general: RangeArrays | null; members: MemberRow[] | null } }>(
-    db,
-    reportStatement(ws, measure, w, withoutStats),
-    PREPARED,
-  );
-  return r.report;
-}
-
-/** readReport's statement. */
-function reportStatement(ws: string, measure: Measure, w: Window, withoutStats: boolean): SQL {
+async function readSyncs(db: Db, ws: string, measure: Measure, w: Window, withStats: boolean) {
   const m = memberships;
-  const u = users;
-  const t = reportTunings;
-  const g = reportRanges;
+  const y = vitalSync;
   // both computed once: planned on a membership table no analyze has seen yet (a thousand members just imported)
   // the stats were joined to each member by a nested loop that read them again for every one (1.5 s on PGlite)
-  const stats = withoutStats
-    ? sql`s as (${statsRows(null)})`
-    : sql`c as materialized (${consentedBefore(ws, w)}),
-    s as materialized (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))})`;
-  return sql`with ${stats}
-    select json_build_object(
-      'general', (select json_build_array(${g.maxValue}, ${g.minValue}, ${g.meanValue}) from ${g}
-        where ${g.workspaceName} = ${ws} and ${g.measure} = ${measure.measure}),
-      'members', (select json_agg(json_build_array(${u.id}, ${u.name}, ${u.email}, ${m.isActive},
-          extract(epoch from ${vitalSync.lastSyncAt}), extract(epoch from ${m.acceptedAt}) * 1000,
-          ${vitalSync.revision}, s.sid is not null, s.smax, s.smin, s.smean, ${t.isTuned}, ${t.maxValue}, ${t.minValue}, ${t.meanValue})
-          order by ${u.name}, ${u.email})
-        from ${m} join ${u} on ${u.id} = ${m.userId}
-          left join ${vitalSync} on ${vitalSync.userId} = ${m.userId}
-          left join s on s.sid = ${m.userId}
-          left join ${t} on ${t.workspaceName} = ${m.workspaceName} and ${t.measure} = ${measure.measure}
-            and ${t.userId} = ${m.userId}
-        where ${acceptedClientOf(ws)})
-    ) as report`;
+  const stats = withStats
+    ? sql`c as materialized (${consentedBefore(ws, w)}),
+    s as materialized (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))})`
+    : sql`s as (${statsRows(null)})`;
+  const r = await oneRow<{ syncs: SyncRow[] | null }>(
+    db,
+    sql`with ${stats}
+    select json_agg(json_build_array(${m.userId}, extract(epoch from ${y.lastSyncAt}), ${y.revision},
+        s.sid is not null, s.smax, s.smin, s.smean)) as syncs
+      from ${m} left join ${y} on ${y.userId} = ${m.userId}
+        left join s on s.sid = ${m.userId}
+      where ${acceptedClientOf(ws)}`,
+    PREPARED,
+  );
+  return r.syncs ?? [];
 }
 
 const consented = (u: Member, epochS: number) => u.since !== null && epochS * 1000 >= u.since;
@@ -177,19 +199,22 @@ function kpis(members: Member[], zones: Map<string, Zone | null>, withData: Set<
   };
 }
 
-/** The stats the report's statement read (none when it read them `withoutStats`). */
-function readStats(rows: MemberRow[]): Map<string, Stat> {
+/** The stats `readSyncs` read (none without `withStats`). */
+function readStats(syncs: SyncRow[]): Map<string, Stat> {
   const stats = new Map<string, Stat>();
-  for (const [id, , , , , , , hasStats, max, min, mean] of rows)
+  for (const [id, , , hasStats, max, min, mean] of syncs)
     if (hasStats) stats.set(id, { max: max as number, min: min as number, mean: mean as number });
   return stats;
 }
 
-/** What to keep of the stats the report's statement read: those of the members read together, with a revision. */
-function keptOf(m: Measure, w: Window, rows: MemberRow[]): [string, KeptStat][] {
+/** What to keep of the stats `readSyncs` read: those of the members read together, with a revision. */
+function keptOf(m: Measure, w: Window, members: Member[], syncs: Map<string, SyncRow>): [string, KeptStat][] {
   const kept: [string, KeptStat][] = [];
-  for (const [id, , , , , since, revision, hasStats, max, min, mean] of rows) {
-    if (revision === null || !readTogether(m, w, since)) continue;
+  for (const { id, since } of members) {
+    const row = syncs.get(id);
+    if (!row || !readTogether(m, w, since)) continue;
+    const [, , revision, hasStats, max, min, mean] = row;
+    if (revision === null) continue;
     const stat = hasStats ? { max: max as number, min: min as number, mean: mean as number } : null;
     kept.push([id, { revision, since, stat }]);
   }
@@ -197,21 +222,21 @@ function keptOf(m: Measure, w: Window, rows: MemberRow[]): [string, KeptStat][] 
 }
 
 /**
- * The stats of the members read together (stats-memo.ts `readTogether`): kept ones whose member's revision and
- * consent are those the statement read now, the others read again (and given to `keep`).
+ * The stats of the members read together (report-memo.ts `readTogether`): kept ones whose member's revision and
+ * consent are those read now, the others read again (and given to `keep`).
  */
 async function keptStats(
   db: Db,
   ws: string,
   m: Measure,
   w: Window,
-  rows: MemberRow[],
+  members: Member[],
   kept: Map<string, KeptStat>,
   keep: (stats: [string, KeptStat][]) => void,
 ): Promise<Map<string, Stat>> {
   const stats = new Map<string, Stat>();
   const stale: string[] = [];
-  for (const [id, , , , , since, revision] of rows) {
+  for (const { id, since, revision } of members) {
     if (!readTogether(m, w, since)) continue;
     const k = kept.get(id);
     if (k && revision !== null && k.revision === revision && k.since === since) {
@@ -229,8 +254,9 @@ async function keptStats(
 }
 
 /**
- * One report of the entity's members over the window (§7 GET /staff/{ws}/reports_v2/{reportId}); with `memo`, the
- * members' stats kept until their data changes (stats-memo.ts).
+ * One report of the entity's members over the window (§7 GET /staff/{ws}/reports_v2/{reportId}); with `memo`, what
+ * is kept between reads (report-memo.ts): the roster while only uploads came, each member's stats until their data
+ * changes.
  */
 export async function buildStaffReport(
   db: Db,
@@ -238,36 +264,34 @@ export async function buildStaffReport(
   id: ReportId,
   q: StaffQuery,
   lang: Language,
-  memo?: StatsMemo,
+  memo?: ReportMemo,
 ): Promise<StaffReport> {
   const m = measureOf(id);
   const view = viewOf(m, q.timezone, lang);
   const w = staffWindow(q);
   const key = memo && statsKey(ws, m, w);
   const kept = key === undefined ? undefined : memo?.window(key);
-  const r = await readReport(db, ws, m, w, kept !== undefined);
-  const rows = r.members ?? [];
-  const members = rows.map(
-    ([id, name, email, isActive, lastSync, since]): Member => ({
-      id,
-      name,
-      email,
-      isActive,
-      lastSync,
-      since,
-    }),
-  );
+  const [r, syncRows] = await Promise.all([
+    memo ? memo.roster(ws, m, () => readRoster(db, ws, m)) : readRoster(db, ws, m),
+    readSyncs(db, ws, m, w, kept === undefined),
+  ]);
+  const syncs = new Map(syncRows.map((row) => [row[0], row]));
+  // the roster's members (a member who left since it was read has no sync row: no stats, no sync)
+  const members = r.members.map(([id, name, email, isActive, since]): Member => {
+    const [, lastSync = null, revision = null] = syncs.get(id) ?? [];
+    return { id, name, email, isActive, lastSync, since, revision };
+  });
   const stats =
     kept && memo && key
-      ? await keptStats(db, ws, m, w, rows, kept, (s) => memo.keep(key, s))
-      : readStats(rows);
-  if (!kept && memo && key) memo.keep(key, keptOf(m, w, rows));
+      ? await keptStats(db, ws, m, w, members, kept, (s) => memo.keep(key, s))
+      : readStats(syncRows);
+  if (!kept && memo && key) memo.keep(key, keptOf(m, w, members, syncs));
   for (const [id, stat] of await insideStats(db, m, w, members)) stats.set(id, stat);
   const general = (r.general && rangesOf(r.general)) ?? defaultRanges(m);
   const zones = new Map<string, Zone | null>();
-  const reportUsers = rows.map((row, i): StaffReportUser => {
+  const reportUsers = r.members.map((row, i): StaffReportUser => {
     const u = members[i] as Member;
-    const [, , , , , , , , , , , isTuned, ...own] = row;
+    const [, , , , , isTuned, ...own] = row;
     const t: Tuning | undefined = isTuned === null ? undefined : { isTuned, ranges: rangesOf(own) };
     const g = grade(stats.get(u.id), effectiveRanges(general, t), m, view.toView);
     zones.set(u.id, g.zone);

@@ -37,8 +37,8 @@ import { viewOf } from "./present";
 import { effectiveRanges, generalRanges, saveGeneralRanges, saveTuning, setTuned, tuningsOf } from "./ranges";
 import { buildReport } from "./report";
 import { reportDownload } from "./report-csv";
+import { reportMemo } from "./report-memo";
 import { buildStaffReport, entityKpis, openWindowEnd, type StaffQuery, staffPeriod } from "./staff-report";
-import { statsMemo } from "./stats-memo";
 
 const reportParams = workspaceParams.extend({ reportId: reportIdSchema });
 const memberParams = reportParams.extend({ uid: z.uuid("member-not-found") });
@@ -93,8 +93,10 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // answers kept until a change to their entity (answer-cache.ts); identical reads under way share one run
   const reports = answerCache(changesOf(ctx.db));
   const kpis = answerCache(changesOf(ctx.db));
-  // members' stats kept until their data changes (stats-memo.ts): a report after an upload reads one member's
-  const memo = statsMemo();
+  // rosters and members' stats kept between reads (report-memo.ts): a report after an upload reads one member's stats
+  const memo = reportMemo(changesOf(ctx.db));
+  /** A save's change, known before the report it answers is read (the request's own mark comes after it). */
+  const saved = () => changesOf(ctx.db).everything();
   /** The query of a read with its time fixed, and the key naming it (an open window by its minute). */
   const fixed = <Q extends StaffQuery>(q: Q, ...parts: unknown[]) => {
     const now = Date.now();
@@ -112,6 +114,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const lang = requestLanguage(req);
     const q = { ...query, interval: interval ?? query.interval };
     await save(stored(reportId, q.timezone, ranges, lang));
+    saved();
     return audited(req, reportId, await buildStaffReport(ctx.db, workspace, reportId, q, lang, memo));
   };
   return async (app) => {
@@ -232,6 +235,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { workspace, reportId, uid } = req.params;
         await requireAccepted(ctx, workspace, uid);
         await setTuned(ctx.db, workspace, measureOf(reportId), uid, req.body.isTuned);
+        saved();
         const r = await buildStaffReport(ctx.db, workspace, reportId, req.query, requestLanguage(req), memo);
         return audited(req, reportId, r);
       },

@@ -68,7 +68,7 @@ function statBuckets(filter: VitalFilter, m: Measure, w: Window): SQL | null {
 /**
  * Where the data a measure's stats over `w` read ends (epoch ms, exclusive): they depend only on the member's data in
  * [w.start, reach) (and, for sleep, their consent), so an open window's stats stay the same from minute to minute
- * until that data changes (stats-memo.ts).
+ * until that data changes (report-memo.ts).
  */
 export function statsReach(m: Measure, w: Window): number {
   if (m.aggregation === "sleep") return w.end;

@@ -376,7 +376,7 @@ export async function refreshSessions(tx: Db, userId: string, lo: number, hi: nu
 /**
  * Moves the user's vital-data revision (`vital_sync.revision`) in the transaction of a write to their buckets or
  * sessions other than an upload (which moves it in `syncUpsert`); nothing without a sync row, whose stats are never
- * kept (features/reports/stats-memo.ts).
+ * kept (features/reports/report-memo.ts).
  */
 export async function moveRevision(tx: Db, userId: string): Promise<void> {
   const y = vitalSync;

@@ -2,35 +2,60 @@ import { measureOf, REPORT_IDS, type ReportId } from "@mimamori/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changesOf } from "../../db/changes";
-import { oneRow } from "../../db/client";
+import { type Db, oneRow } from "../../db/client";
 import { vitalBucketsHour, vitalSync } from "../../db/schema";
 import { startTestApp, type TestApp } from "../../test/app";
 import { rebuildUser } from "../vitals/rebuild";
 import { removeExpiredRaw } from "../vitals/retention";
+import { type KeptStat, reportMemo, statsKey } from "./report-memo";
 import { buildStaffReport } from "./staff-report";
-import { type KeptStat, statsKey, statsMemo } from "./stats-memo";
 
 const kept = (revision: number): KeptStat => ({ revision, since: 0, stat: null });
 const at = (iso: string) => Date.parse(iso);
 
-describe("the stats memo", () => {
+describe("the report memo", () => {
   it("keeps at most its number of members, the least recently used windows going first", () => {
-    const memo = statsMemo(3);
+    const memo = reportMemo(changesOf({} as Db), 3);
     memo.keep("a", [
       ["u1", kept(1)],
       ["u2", kept(1)],
     ]);
     memo.keep("b", [["u1", kept(1)]]);
-    expect(memo.size()).toEqual({ windows: 2, members: 3 });
+    expect(memo.size()).toEqual({ windows: 2, rosters: 0, members: 3 });
     memo.window("a"); // a is now the most recently used
     memo.keep("c", [["u3", kept(1)]]);
     expect(memo.window("b")).toBeUndefined();
     expect([...(memo.window("a")?.keys() ?? [])]).toEqual(["u1", "u2"]);
-    expect(memo.size()).toEqual({ windows: 2, members: 3 });
+    expect(memo.size()).toEqual({ windows: 2, rosters: 0, members: 3 });
     // a member kept again replaces its stats: no second entry
     memo.keep("c", [["u3", kept(2)]]);
     expect(memo.window("c")?.get("u3")?.revision).toBe(2);
     expect(memo.size().members).toBe(3);
+  });
+
+  it("keeps a roster while only uploads changed (their entities), reads it again after any other change", async () => {
+    const changes = changesOf({} as Db);
+    const memo = reportMemo(changes, 5);
+    const heart = measureOf("00005091");
+    let reads = 0;
+    const read = async () => ({ members: [++reads, 0] });
+    expect(await memo.roster("sakura", heart, read)).toEqual({ members: [1, 0] });
+    changes.entities(["sakura"]);
+    expect(await memo.roster("sakura", heart, read)).toEqual({ members: [1, 0] });
+    changes.everything();
+    expect(await memo.roster("sakura", heart, read)).toEqual({ members: [2, 0] });
+    // another measure or entity is another roster; past 5 members the least recently used goes
+    await memo.roster("sakura", measureOf("00005092"), read);
+    await memo.roster("harbor", heart, read);
+    expect(memo.size()).toEqual({ windows: 0, rosters: 2, members: 4 });
+    expect(await memo.roster("harbor", heart, read)).toEqual({ members: [4, 0] });
+    // a roster read while a change came is not kept
+    const during = async () => {
+      changes.everything();
+      return { members: [++reads] };
+    };
+    await memo.roster("sakura", heart, during);
+    expect(await memo.roster("sakura", heart, read)).toEqual({ members: [6, 0] });
   });
 
   it("names an open window by how far its stats read: a mean measure to the month's end, a count to the hour's", () => {
@@ -140,6 +165,31 @@ describe("staff reports with stats kept per member", () => {
       .where(eq(vitalSync.userId, client.uid));
     changesOf(t.db).entities(["sakura"]);
     expect(await maxOf("en")).toBe(299);
+  });
+
+  it("lists the roster as it is: a tuning saved, a member removed", async () => {
+    const q = closedQuery();
+    const first = await read("00005091", q);
+    expect(first.users.map((u) => u.user.uid)).toContain(client.uid);
+    const ranges = {
+      maxValue: [50, 60, 150, 170],
+      minValue: [30, 40, 60, 80],
+      meanValue: [40, 50, 100, 120],
+    };
+    const tuned = await t.call(
+      "POST",
+      `/staff/sakura/reports_v2/00005091/tuning/${client.uid}?${new URLSearchParams({ timezone: q.timezone, interval: "7", end_time: String(q.end_time) })}`,
+      ranges,
+      { token: staff },
+    );
+    expect(tuned.status).toBe(200);
+    const mine = (b: Body) =>
+      b.users.find((u) => u.user.uid === client.uid) as unknown as { customRanges: unknown };
+    expect(mine(tuned.body as Body).customRanges).toEqual(ranges);
+    expect(mine(await read("00005091", q, "ja")).customRanges).toEqual(ranges);
+    const removed = await t.call("DELETE", `/staff/sakura/users/${client.uid}`, undefined, { token: staff });
+    expect(removed.status).toBe(200);
+    expect((await read("00005091", q)).users.map((u) => u.user.uid)).not.toContain(client.uid);
   });
 
   it("moves a member's revision with every write to their vital data: upload, rebuild, retention", async () => {

@@ -1,5 +1,6 @@
 import type { Measure } from "@mimamori/shared";
 import { sql } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { Db } from "../../db/client";
 import { PREPARED, rows } from "../../db/client";
 import { acceptedClientConsent } from "../../db/membership-rules";
@@ -18,25 +19,45 @@ export interface KeptStat {
   stat: Stat | null;
 }
 
-/** Members' stats kept at most (a window of a 1,000-member entity keeps 1,000; ~100 bytes each). */
-export const STATS_MEMO_MAX_MEMBERS = 200_000;
+/**
+ * Members kept at most, stats and rosters together: ~220 bytes each (measured), ~4.4 MB in all. A window of a
+ * 1,000-member entity keeps 1,000 stats and its roster 1,000 members: room for ten of its report and interval pairs
+ * (a staff member looks at a few), or for a hundred of a 100-member entity's.
+ */
+export const REPORT_MEMO_MAX_MEMBERS = 20_000;
 
 /**
- * Each member's stats of the staff reports, kept per entity, measure and window until that member's vital data
- * changes (issue 32 §1; docs/decisions.md "Stats kept per member"). A member's stats over a window read only their
- * own buckets in [start, reach) (stats.ts `statsReach`), and every write to those moves the member's
- * `vital_sync.revision` in its transaction, so a report reads the revisions with its members and reads again only
- * the stats of those whose revision moved (an upload: one member, not the entity's thousand), whichever process
- * wrote. Grading, tunings, names and consent are read with every report, never kept. The least recently used
- * windows go first past `maxMembers`.
+ * What the staff reports keep between reads beside their answers (answer-cache.ts), which every upload drops
+ * (issue 32 §1; docs/decisions.md "Stats kept per member"):
+ *
+ * - Each member's stats per entity, measure and window, until that member's vital data changes. A member's stats over
+ *   a window read only their own buckets in [start, reach) (stats.ts `statsReach`), and every write to those moves
+ *   the member's `vital_sync.revision` in its transaction, so a report reads the revisions with its members and
+ *   reads again only the stats of those whose revision moved (an upload: one member, not the entity's thousand),
+ *   whichever process wrote.
+ * - Each entity's roster of a measure (its members by name with their consent and tuning, its general ranges) while
+ *   no change other than uploads came (db/changes.ts: an upload changes its entities, everything else changes
+ *   everything), as the kept answers are.
+ *
+ * Grading is done at every read. The least recently used go first past `maxMembers`.
  */
-export function statsMemo(maxMembers = STATS_MEMO_MAX_MEMBERS) {
+export function reportMemo(changes: Changes, maxMembers = REPORT_MEMO_MAX_MEMBERS) {
   const windows = new Map<string, Map<string, KeptStat>>();
+  const rosters = new Map<string, { stamp: number; members: number; roster: unknown }>();
   let size = 0;
 
-  const drop = (key: string) => {
-    size -= windows.get(key)?.size ?? 0;
-    windows.delete(key);
+  const evict = () => {
+    // a Map iterates in insertion order: the first are the least recently used
+    for (const oldest of windows.keys()) {
+      if (size <= maxMembers) return;
+      size -= windows.get(oldest)?.size ?? 0;
+      windows.delete(oldest);
+    }
+    for (const oldest of rosters.keys()) {
+      if (size <= maxMembers) return;
+      size -= rosters.get(oldest)?.members ?? 0;
+      rosters.delete(oldest);
+    }
   };
 
   return {
@@ -57,17 +78,36 @@ export function statsMemo(maxMembers = STATS_MEMO_MAX_MEMBERS) {
         if (!kept.has(id)) size++;
         kept.set(id, s);
       }
-      // a Map iterates in insertion order: the first windows are the least recently used
-      for (const oldest of windows.keys()) {
-        if (size <= maxMembers) break;
-        drop(oldest);
-      }
+      evict();
     },
-    size: () => ({ windows: windows.size, members: size }),
+    /** The roster of an entity's measure: kept while nothing but uploads changed, else `read` (and kept). */
+    async roster<R extends { members: unknown[] }>(
+      ws: string,
+      m: Measure,
+      read: () => Promise<R>,
+    ): Promise<R> {
+      const key = JSON.stringify([ws, m.measure]);
+      const hit = rosters.get(key);
+      if (hit && changes.isCurrent(hit.stamp)) {
+        rosters.delete(key);
+        rosters.set(key, hit);
+        return hit.roster as R;
+      }
+      const stamp = changes.stamp();
+      const roster = await read();
+      if (changes.isCurrent(stamp)) {
+        size += roster.members.length - (rosters.get(key)?.members ?? 0);
+        rosters.delete(key);
+        rosters.set(key, { stamp, members: roster.members.length, roster });
+        evict();
+      }
+      return roster;
+    },
+    size: () => ({ windows: windows.size, rosters: rosters.size, members: size }),
   };
 }
 
-export type StatsMemo = ReturnType<typeof statsMemo>;
+export type ReportMemo = ReturnType<typeof reportMemo>;
 
 /** The key of an entity's stats of a measure over a window: the window as far as the stats read (statsReach). */
 export const statsKey = (ws: string, m: Measure, w: Window) =>
