@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from "../../test/app";
 import { rebuildUser } from "../vitals/rebuild";
 import { removeExpiredRaw } from "../vitals/retention";
 import { type KeptStat, reportMemo, statsKey } from "./report-memo";
-import { buildStaffReport } from "./staff-report";
+import { buildStaffReport, entityKpis } from "./staff-report";
 
 const kept = (revision: number): KeptStat => ({ revision, since: 0, stat: null });
 const at = (iso: string) => Date.parse(iso);
@@ -126,9 +126,13 @@ describe("staff reports with stats kept per member", () => {
     ).r;
   const lastHour = () => Math.floor(Date.now() / 3_600_000) * 3600 - 1800;
 
-  it("gives what a report computed from nothing gives, after one member's upload, for every report", async () => {
+  const kpisPath = (q: ReturnType<typeof closedQuery>) =>
+    `/staff/sakura/reports_v2/kpis?timezone=${encodeURIComponent(q.timezone)}&interval=${q.interval}&end_time=${q.end_time}`;
+
+  it("gives what a report computed from nothing gives, after one member's upload, for every report and the KPIs", async () => {
     const q = closedQuery();
     for (const id of REPORT_IDS) await read(id, q);
+    expect((await t.call("GET", kpisPath(q), undefined, { token: staff })).status).toBe(200);
     // the client's data moves (a sample of every measure in the window); the other members' stats stay kept
     const samples = REPORT_IDS.map((code, i) => ({ code, time: lastHour() - i, value: 250 }));
     const up = await t.call("POST", "/user/vitals", { samples }, { token: client.token });
@@ -139,6 +143,10 @@ describe("staff reports with stats kept per member", () => {
       expect(fromKept).toEqual(graded(JSON.parse(JSON.stringify(fresh)) as Body));
       expect(fromKept.users.length).toBeGreaterThan(3);
     }
+    const kpis = await t.call("GET", kpisPath(q), undefined, { token: staff });
+    expect(kpis.status).toBe(200);
+    expect(kpis.body).toEqual(JSON.parse(JSON.stringify(await entityKpis(t.db, "sakura", q))));
+    expect(kpis.body.with_data).toBeGreaterThan(3);
   });
 
   it("reads a member's stats again when their vital-data revision moves, whichever process moved it", async () => {

@@ -7,7 +7,7 @@ import { acceptedClientConsent } from "../../db/membership-rules";
 import { memberships, vitalSync } from "../../db/schema";
 import { bare } from "../../db/sql-names";
 import type { Window } from "./series";
-import { consentedStatsQuery, type Stat, statsReach } from "./stats";
+import { consentedStatsQuery, type Stat, statsReach, statsRows } from "./stats";
 
 /** A member's stats over a window as read, with what they were read under. */
 export interface KeptStat {
@@ -120,8 +120,9 @@ export const statsKey = (ws: string, m: Measure, w: Window) =>
 export const readTogether = (m: Measure, w: Window, since: number | null) =>
   since !== null && (m.aggregation === "sleep" || since <= w.start);
 
-/** A row of `readStale`: a member, their revision, consent and stats in one statement. */
+/** A row of `readStale`: a measure and member, the member's revision and consent, and their stats. */
 type StaleRow = [
+  measure: number,
   id: string,
   revision: number | null,
   since: number | null,
@@ -131,38 +132,110 @@ type StaleRow = [
   mean: number | null,
 ];
 
+/** What `readStale` read of a member: to keep, unless the member has no revision (no sync row: never kept). */
+export type ReadStat = KeptStat | { revision: null; stat: Stat | null };
+
 /**
- * The stats of `ids` among the entity's members whose stats are read together (consentedStatsQuery), each with the
- * revision and consent read in the same statement: what to keep. A member without a sync row (no upload yet) has
- * no revision and is not kept.
+ * The stats over `w` of each part's members (`ids`, among the entity's members whose stats are read together: see
+ * consentedStatsQuery) for its measure, each with the member's revision and consent read in the same statement (what
+ * to keep matches what was read): one statement for every part. By measure, then member.
  */
 export async function readStale(
   db: Db,
   ws: string,
-  m: Measure,
   w: Window,
-  ids: string[],
-): Promise<Map<string, KeptStat | { revision: null; stat: Stat | null }>> {
-  const only = sql`${sql.param(ids)}::uuid[]`;
-  const query = consentedStatsQuery(ws, m, w, undefined, only);
+  parts: { m: Measure; ids: string[] }[],
+): Promise<Map<number, Map<string, ReadStat>>> {
+  const stats = sql.join(
+    parts.map(({ m, ids }) => {
+      const only = sql`${sql.param(ids)}::uuid[]`;
+      return sql`select ${m.measure}::int as smeasure, x.* from (${statsRows(consentedStatsQuery(ws, m, w, undefined, only))}) x`;
+    }),
+    sql` union all `,
+  );
+  const measures = parts.flatMap(({ m, ids }) => ids.map(() => m.measure));
+  const ids = parts.flatMap((p) => p.ids);
   const y = vitalSync;
-  const consent = acceptedClientConsent(ws);
-  const stats = query ?? sql`select null::uuid, null::float8, null::float8, null::float8 where false`;
   const found = await rows<{ r: StaleRow[] | null }>(
     db,
-    sql`with s as materialized (select * from (${stats}) as x(sid, smax, smin, smean))
-      select json_agg(json_build_array(k.id, y.${bare(y.revision)}, extract(epoch from cs.since) * 1000,
+    sql`with s as materialized (${stats})
+      select json_agg(json_build_array(k.measure, k.id, y.${bare(y.revision)}, extract(epoch from cs.since) * 1000,
           s.sid is not null, s.smax, s.smin, s.smean)) as r
-        from unnest(${only}) as k(id)
+        from unnest(${sql.param(measures)}::int[], ${sql.param(ids)}::uuid[]) as k(measure, id)
           left join ${y} y on y.${bare(y.userId)} = k.id
-          left join (${consent}) cs on cs.${bare(memberships.userId)} = k.id
-          left join s on s.sid = k.id`,
+          left join (${acceptedClientConsent(ws)}) cs on cs.${bare(memberships.userId)} = k.id
+          left join s on s.smeasure = k.measure and s.sid = k.id`,
     PREPARED,
   );
-  const out = new Map<string, KeptStat | { revision: null; stat: Stat | null }>();
-  for (const [id, revision, since, has, max, min, mean] of found[0]?.r ?? []) {
+  const out = new Map<number, Map<string, ReadStat>>(parts.map(({ m }) => [m.measure, new Map()]));
+  for (const [measure, id, revision, since, has, max, min, mean] of found[0]?.r ?? []) {
     const stat = has ? { max: max as number, min: min as number, mean: mean as number } : null;
-    out.set(id, revision === null ? { revision, stat } : { revision, since, stat });
+    out.get(measure)?.set(id, revision === null ? { revision, stat } : { revision, since, stat });
+  }
+  return out;
+}
+
+/** A member as the memo needs them: consent and vital-data revision read now. */
+export interface MemberState {
+  id: string;
+  since: number | null;
+  revision?: number | null;
+}
+
+/**
+ * What to keep of stats a statement read for every member of a measure (`stats`, none for a member without data):
+ * those of the members read together with a revision.
+ */
+export function keptOf(
+  m: Measure,
+  w: Window,
+  members: MemberState[],
+  stats: Map<string, Stat>,
+): [string, KeptStat][] {
+  const kept: [string, KeptStat][] = [];
+  for (const { id, since, revision } of members)
+    if (revision != null && readTogether(m, w, since))
+      kept.push([id, { revision, since, stat: stats.get(id) ?? null }]);
+  return kept;
+}
+
+/**
+ * Each measure's stats of the members read together over `w`, from a window whose stats are kept (`kept`): a kept
+ * member's whose revision and consent are those read now, the others' read again (one statement for every measure)
+ * and kept. By measure.
+ */
+export async function keptStats(
+  db: Db,
+  memo: ReportMemo,
+  ws: string,
+  w: Window,
+  members: MemberState[],
+  parts: { m: Measure; kept: Map<string, KeptStat> }[],
+): Promise<Map<number, Map<string, Stat>>> {
+  const out = new Map<number, Map<string, Stat>>();
+  const stale: { m: Measure; ids: string[] }[] = [];
+  for (const { m, kept } of parts) {
+    const stats = new Map<string, Stat>();
+    out.set(m.measure, stats);
+    const ids: string[] = [];
+    for (const { id, since, revision } of members) {
+      if (!readTogether(m, w, since)) continue;
+      const k = kept.get(id);
+      if (k && revision != null && k.revision === revision && k.since === since) {
+        if (k.stat) stats.set(id, k.stat);
+      } else ids.push(id);
+    }
+    if (ids.length) stale.push({ m, ids });
+  }
+  if (stale.length === 0) return out;
+  const read = await readStale(db, ws, w, stale);
+  for (const { m } of stale) {
+    const fresh: [string, KeptStat][] = [];
+    for (const [id, s] of read.get(m.measure) ?? []) {
+      if (s.stat) out.get(m.measure)?.set(id, s.stat);
+      if (s.revision !== null) fresh.push([id, s]);
+    }
+    memo.keep(statsKey(ws, m, w), fresh);
   }
   return out;
 }

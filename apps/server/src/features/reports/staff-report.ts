@@ -15,7 +15,7 @@ import {
   type ZoneRanges,
   zoneOf,
 } from "@mimamori/shared";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneRow, PREPARED } from "../../db/client";
 import { acceptedClientOf } from "../../db/membership-rules";
@@ -23,9 +23,9 @@ import { memberships, reportRanges, reportTunings, users, vitalSync } from "../.
 import { localMidnightMs } from "../../lib/time-sql";
 import { measureHeading, viewOf } from "./present";
 import { effectiveRanges, type Tuning } from "./ranges";
-import { type KeptStat, type ReportMemo, readStale, readTogether, statsKey } from "./report-memo";
+import { keptOf, keptStats, type ReportMemo, statsKey } from "./report-memo";
 import type { Window } from "./series";
-import { consentedBefore, consentedStatsQuery, insideStats, type Stat } from "./stats";
+import { consentedBefore, consentedStatsQuery, insideStats, type Stat, statsRows } from "./stats";
 
 export interface StaffQuery {
   timezone: string;
@@ -67,12 +67,6 @@ export const staffPeriod = (q: StaffQuery) => windowSeconds(staffWindow(q));
 
 /** Where a window that ends now ends: the start of the current minute (epoch ms). */
 export const openWindowEnd = (now: number) => Math.floor(now / 60_000) * 60_000;
-
-/** No stats: the window holds no bucket. Its columns are named by the alias list where it is used. */
-const NO_STATS = sql`select null::uuid, null::float8, null::float8, null::float8 where false`;
-
-/** Stats rows under the names the report statements read them by. */
-const statsRows = (q: SQL | null) => sql`select * from (${q ?? NO_STATS}) as x(sid, smax, smin, smean)`;
 
 /** Ranges as read in json (three arrays, or nulls without own ranges). */
 type RangeArrays = [number[] | null, number[] | null, number[] | null];
@@ -207,52 +201,6 @@ function readStats(syncs: SyncRow[]): Map<string, Stat> {
   return stats;
 }
 
-/** What to keep of the stats `readSyncs` read: those of the members read together, with a revision. */
-function keptOf(m: Measure, w: Window, members: Member[], syncs: Map<string, SyncRow>): [string, KeptStat][] {
-  const kept: [string, KeptStat][] = [];
-  for (const { id, since } of members) {
-    const row = syncs.get(id);
-    if (!row || !readTogether(m, w, since)) continue;
-    const [, , revision, hasStats, max, min, mean] = row;
-    if (revision === null) continue;
-    const stat = hasStats ? { max: max as number, min: min as number, mean: mean as number } : null;
-    kept.push([id, { revision, since, stat }]);
-  }
-  return kept;
-}
-
-/**
- * The stats of the members read together (report-memo.ts `readTogether`): kept ones whose member's revision and
- * consent are those read now, the others read again (and given to `keep`).
- */
-async function keptStats(
-  db: Db,
-  ws: string,
-  m: Measure,
-  w: Window,
-  members: Member[],
-  kept: Map<string, KeptStat>,
-  keep: (stats: [string, KeptStat][]) => void,
-): Promise<Map<string, Stat>> {
-  const stats = new Map<string, Stat>();
-  const stale: string[] = [];
-  for (const { id, since, revision } of members) {
-    if (!readTogether(m, w, since)) continue;
-    const k = kept.get(id);
-    if (k && revision !== null && k.revision === revision && k.since === since) {
-      if (k.stat) stats.set(id, k.stat);
-    } else stale.push(id);
-  }
-  if (stale.length === 0) return stats;
-  const fresh: [string, KeptStat][] = [];
-  for (const [id, s] of await readStale(db, ws, m, w, stale)) {
-    if (s.stat) stats.set(id, s.stat);
-    if (s.revision !== null) fresh.push([id, s]);
-  }
-  keep(fresh);
-  return stats;
-}
-
 /**
  * One report of the entity's members over the window (§7 GET /staff/{ws}/reports_v2/{reportId}); with `memo`, what
  * is kept between reads (report-memo.ts): the roster while only uploads came, each member's stats until their data
@@ -282,10 +230,10 @@ export async function buildStaffReport(
     return { id, name, email, isActive, lastSync, since, revision };
   });
   const stats =
-    kept && memo && key
-      ? await keptStats(db, ws, m, w, members, kept, (s) => memo.keep(key, s))
+    kept && memo
+      ? ((await keptStats(db, memo, ws, w, members, [{ m, kept }])).get(m.measure) ?? new Map<string, Stat>())
       : readStats(syncRows);
-  if (!kept && memo && key) memo.keep(key, keptOf(m, w, members, syncs));
+  if (!kept && memo && key) memo.keep(key, keptOf(m, w, members, stats));
   for (const [id, stat] of await insideStats(db, m, w, members)) stats.set(id, stat);
   const general = (r.general && rangesOf(r.general)) ?? defaultRanges(m);
   const zones = new Map<string, Zone | null>();
@@ -318,26 +266,29 @@ export async function buildStaffReport(
   };
 }
 
-type KpiMember = [id: string, isActive: boolean, since: number | null];
+type KpiMember = [id: string, isActive: boolean, since: number | null, revision: number | null];
 type KpiStat = [measure: number, id: string, max: number, min: number, mean: number];
 type KpiTuning = [measure: number, id: string, isTuned: boolean, ...ranges: RangeArrays];
 type KpiGeneral = [measure: number, ...ranges: RangeArrays];
 
 /**
- * The KPI tiles' reads in one statement and one json value: the members, every tile's stats (as
- * readReport's), and the entity's tunings and general ranges of every measure.
+ * The KPI tiles' reads in one statement and one json value: the members with their vital-data revision, the stats
+ * of the tiles in `read` (as readSyncs'), and the entity's tunings and general ranges of every measure.
  */
-async function readKpis(db: Db, ws: string, measures: Measure[], w: Window) {
+async function readKpis(db: Db, ws: string, read: Measure[], w: Window) {
   const m = memberships;
   const t = reportTunings;
   const g = reportRanges;
-  const perMeasure = sql.join(
-    measures.map(
-      (measure) =>
-        sql`select ${measure.measure}::int as smeasure, s.* from (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))}) s`,
-    ),
-    sql` union all `,
-  );
+  const y = vitalSync;
+  const perMeasure = read.length
+    ? sql.join(
+        read.map(
+          (measure) =>
+            sql`select ${measure.measure}::int as smeasure, s.* from (${statsRows(consentedStatsQuery(ws, measure, w, sql`select * from c`))}) s`,
+        ),
+        sql` union all `,
+      )
+    : sql`select null::int as smeasure, s.* from (${statsRows(null)}) s`;
   const r = await oneRow<{
     kpis: {
       members: KpiMember[] | null;
@@ -350,7 +301,8 @@ async function readKpis(db: Db, ws: string, measures: Measure[], w: Window) {
     sql`with c as materialized (${consentedBefore(ws, w)}), s as (${perMeasure})
     select json_build_object(
       'members', (select json_agg(json_build_array(${m.userId}, ${m.isActive},
-          extract(epoch from ${m.acceptedAt}) * 1000)) from ${m} where ${acceptedClientOf(ws)}),
+          extract(epoch from ${m.acceptedAt}) * 1000, ${y.revision}))
+        from ${m} left join ${y} on ${y.userId} = ${m.userId} where ${acceptedClientOf(ws)}),
       'stats', (select json_agg(json_build_array(smeasure, sid, smax, smin, smean)) from s),
       'tunings', (select json_agg(json_build_array(${t.measure}, ${t.userId}, ${t.isTuned}, ${t.maxValue},
           ${t.minValue}, ${t.meanValue})) from ${t} where ${t.workspaceName} = ${ws}),
@@ -364,17 +316,49 @@ async function readKpis(db: Db, ws: string, measures: Measure[], w: Window) {
 
 /**
  * The entity's KPIs over the window across the eleven reports: a member's zone is the worst colour of any
- * report's max, min and mean by their effective ranges (see docs/decisions.md).
+ * report's max, min and mean by their effective ranges (see docs/decisions.md). With `memo`, the tiles whose
+ * window's stats are kept read only the members whose data changed (report-memo.ts).
  */
-export async function entityKpis(db: Db, ws: string, q: StaffQuery) {
+export async function entityKpis(db: Db, ws: string, q: StaffQuery, memo?: ReportMemo) {
   const w = staffWindow(q);
   const measures = REPORT_TILES.map(measureOf);
-  const r = await readKpis(db, ws, measures, w);
+  const keys = new Map(measures.map((m) => [m.measure, statsKey(ws, m, w)]));
+  const kept = new Map(
+    measures.flatMap((m) => {
+      const k = memo?.window(keys.get(m.measure) as string);
+      return k ? [[m.measure, k] as const] : [];
+    }),
+  );
+  const r = await readKpis(
+    db,
+    ws,
+    measures.filter((m) => !kept.has(m.measure)),
+    w,
+  );
   const members = (r.members ?? []).map(
-    ([id, isActive, since]): Member => ({ id, isActive, since, name: "", email: "", lastSync: null }),
+    ([id, isActive, since, revision]): Member => ({
+      id,
+      isActive,
+      since,
+      revision,
+      name: "",
+      email: "",
+      lastSync: null,
+    }),
   );
   const stats = new Map<number, Map<string, Stat>>(measures.map((m) => [m.measure, new Map()]));
   for (const [measure, id, max, min, mean] of r.stats ?? []) stats.get(measure)?.set(id, { max, min, mean });
+  if (memo) {
+    for (const m of measures)
+      if (!kept.has(m.measure))
+        memo.keep(keys.get(m.measure) as string, keptOf(m, w, members, stats.get(m.measure) ?? new Map()));
+    const parts = measures.flatMap((m) => {
+      const k = kept.get(m.measure);
+      return k ? [{ m, kept: k }] : [];
+    });
+    if (parts.length)
+      for (const [measure, s] of await keptStats(db, memo, ws, w, members, parts)) stats.set(measure, s);
+  }
   const inside = await Promise.all(measures.map((m) => insideStats(db, m, w, members)));
   measures.forEach((m, i) => {
     for (const [id, stat] of inside[i] ?? []) stats.get(m.measure)?.set(id, stat);

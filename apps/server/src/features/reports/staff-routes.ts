@@ -144,7 +144,7 @@ export function staffReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // are when read, over this period (a second record from the answer would repeat the same rows)
         auditReadNow(req, { what: "kpis", subjects: "entity-members", ...secondsPeriod(staffPeriod(q)) });
         const body = await kpis(key, workspace, async () =>
-          sharedBody(entityKpisSchema, await entityKpis(ctx.db, workspace, q)),
+          sharedBody(entityKpisSchema, await entityKpis(ctx.db, workspace, q, memo)),
         );
         return sendShared(req, reply, body);
       },

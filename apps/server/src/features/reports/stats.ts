@@ -54,6 +54,13 @@ export function statsQuery(users: SQL, m: Measure, w: Window, consent?: SQL): SQ
   return buckets && statsOfBuckets(buckets, m, w);
 }
 
+/** No stats: the window holds no bucket. Its columns are named by the alias list where it is used. */
+const NO_STATS = sql`select null::uuid, null::float8, null::float8, null::float8 where false`;
+
+/** Stats rows (of statsQuery, or none for null) under the names the report statements read them by. */
+export const statsRows = (q: SQL | null) =>
+  sql`select * from (${q ?? NO_STATS}) as x(sid, smax, smin, smean)`;
+
 /**
  * The bucket rows (BUCKET_ROW) a level or count measure's stats read over `w`: means from the coarsest buckets
  * that fit, ending with the current month's whole (max, min and mean do not use the buckets' times); counts from
