@@ -98,7 +98,8 @@ function takeExportSlot(userId: string): () => void {
  * Sends rows as a streamed download: CSV in UTF-8 with a BOM (so Excel in Japan reads it), every text cell
  * neutralised against formula injection, or JSON `{headers, values}`. One batch at a time is read, and only
  * when the client has taken the previous one (backpressure); a closed connection stops the queries. Each
- * caller has EXPORTS_PER_USER exports at a time; a slot is freed when the response ends, fails or is cut off.
+ * caller has EXPORTS_PER_USER exports at a time; a slot is freed when its last chunk is made, or when the response
+ * fails or is cut off.
  */
 export function sendRows(
   reply: FastifyReply,
@@ -122,7 +123,20 @@ export function sendRows(
   const out = paced(batches, closed.signal);
   const chunks = format === "csv" ? csvChunks(headers, out) : jsonChunks(headers, out);
   // one chunk read ahead at most: nothing is queried for a client that is not reading
-  return reply.send(Readable.from(chunks, { highWaterMark: 1 }));
+  return reply.send(Readable.from(releasing(chunks, release), { highWaterMark: 1 }));
+}
+
+/**
+ * The chunks, then the slot given back once the last is made: before its bytes reach the client, so a download that
+ * has ended has always freed its slot for the caller's next (the response's close may come after that next
+ * request; CI saw a third download refused so).
+ */
+async function* releasing(chunks: AsyncIterable<string>, release: () => void) {
+  try {
+    yield* chunks;
+  } finally {
+    release();
+  }
 }
 
 /** `YYYY/MM/DD HH:mm` of a timestamptz expression in the zone (§9 dates in exports). */
