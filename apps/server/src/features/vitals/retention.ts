@@ -107,6 +107,10 @@ export async function removeRawBefore(tx: Db, userId: string, cutoff: Date, limi
 /**
  * Of a page of people with their cutoffs, those with a raw sample before theirs, hot or packed: one statement of two
  * index probes a person and measure, so that the daily pass locks and writes only for the people it removes from.
+ * Each probe is the first key of the person and measure (`min`, one step down the key's index whatever the
+ * statistics): as `exists (… and at < cut)` PostgreSQL costed a scan of the whole table, stopping at the first match,
+ * below the index when it expected many matches, and ran it for every person and measure when none matched (123.8 s
+ * in one statement on PGlite after a pack, the server's event loop held all that time: bench/README.md).
  */
 async function withRawBefore(db: Db, people: { id: string; cutoff: Date }[]): Promise<Set<string>> {
   if (!people.length) return new Set();
@@ -119,9 +123,9 @@ async function withRawBefore(db: Db, people: { id: string; cutoff: Date }[]): Pr
         ${sql.param(people.map((p) => p.cutoff.toISOString()))}::timestamptz[]) as p(id, cut)
       where exists (
         select 1 from unnest(${numberArray(db, "smallint", MEASURE_CODES)}) as k(code)
-        where exists (select 1 from ${d} where ${d.userId} = p.id and ${d.measure} = k.code
-                        and ${d.day} < (p.cut at time zone 'UTC')::date)
-          or exists (select 1 from ${v} where ${v.userId} = p.id and ${v.measure} = k.code and ${v.at} < p.cut))`,
+        where (select min(${d.day}) from ${d} where ${d.userId} = p.id and ${d.measure} = k.code)
+                < (p.cut at time zone 'UTC')::date
+          or (select min(${v.at}) from ${v} where ${v.userId} = p.id and ${v.measure} = k.code) < p.cut)`,
   );
   return new Set(found.map((r) => r.id));
 }
