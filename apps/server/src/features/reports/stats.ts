@@ -11,6 +11,7 @@ import {
   bucketsOver,
   bucketsReach,
   LEVELS,
+  type Level,
   localHourLevels,
   rawBucketRows,
   type VitalFilter,
@@ -67,9 +68,15 @@ export const statsRows = (q: SQL | null) =>
  * hours at most, totalled by local day. Null when the window holds no bucket.
  */
 function statBuckets(filter: VitalFilter, m: Measure, w: Window): SQL | null {
+  const { levels, wholeCurrent } = statLevels(m, w);
+  return bucketsOver(filter, w, levels, wholeCurrent);
+}
+
+/** The levels a level or count measure's stats read (statBuckets), and whether they end with the current bucket. */
+function statLevels(m: Measure, w: Window): { levels: readonly Level[]; wholeCurrent: boolean } {
   return m.aggregation === "mean"
-    ? bucketsOver(filter, w, LEVELS, true)
-    : bucketsOver(filter, w, localHourLevels(w.timezone, w.start, w.end));
+    ? { levels: LEVELS, wholeCurrent: true }
+    : { levels: localHourLevels(w.timezone, w.start, w.end), wholeCurrent: false };
 }
 
 /**
@@ -79,9 +86,8 @@ function statBuckets(filter: VitalFilter, m: Measure, w: Window): SQL | null {
  */
 export function statsReach(m: Measure, w: Window): number {
   if (m.aggregation === "sleep") return w.end;
-  return m.aggregation === "mean"
-    ? bucketsReach(w, LEVELS, true)
-    : bucketsReach(w, localHourLevels(w.timezone, w.start, w.end));
+  const { levels, wholeCurrent } = statLevels(m, w);
+  return bucketsReach(w, levels, wholeCurrent);
 }
 
 /** Rows of (id, max, min, mean) from bucket rows of a level (`mean`) or count (`sum`) measure. */

@@ -8,6 +8,7 @@ export {
   bucketsReach,
   hourBuckets,
   LEVELS,
+  type Level,
   localHourLevels,
   rawBucketRows,
   type VitalFilter,
